@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const optionalUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Every setting of the product, read from the environment once at start (README lists them). */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: integer(3000, 0, 65535),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres://'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+    ACCESS_TOKEN_MINUTES: integer(30, 1, 24 * 60),
+    REFRESH_TOKEN_DAYS: integer(30, 1, 365),
+    LOGIN_RATE_LIMIT: integer(10, 1, 10_000).describe('sign-in attempts per minute per IP address'),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('ADMIN_EMAIL must be an email address')).default('admin@example.com'),
+    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'ADMIN_PASSWORD must be at least 8 characters'),
+    ADMIN_NAME: z.string().trim().min(1).default('Portal Administrator'),
+    JOTFORM_API_KEY: optionalString,
+    JOTFORM_BASE_URL: optionalUrl('JOTFORM_BASE_URL'),
+    JOTFORM_FORM_ID: optionalString,
+    JOTFORM_AWARE_DATE_QID: optionalString,
+    JOTFORM_WEBHOOK_SECRET: optionalString,
+    SYNC_INTERVAL: integer(60, 5, 86_400).describe('seconds between JotForm polls'),
+    INVESTIGATION_DAYS: integer(30, 1, 365),
+    ARENA_BASE_URL: optionalUrl('ARENA_BASE_URL'),
+    ARENA_EMAIL: optionalString,
+    ARENA_PASSWORD: optionalString,
+    ARENA_WORKSPACE_ID: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), 'ARENA_WORKSPACE_ID must be a number'),
+    ARENA_TEMPLATE_GUID: optionalString,
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.JOTFORM_API_KEY && !c.JOTFORM_FORM_ID) {
+      ctx.addIssue({ code: 'custom', path: ['JOTFORM_FORM_ID'], message: 'JOTFORM_FORM_ID is required when JOTFORM_API_KEY is set' });
+    }
+    const arena = [c.ARENA_EMAIL, c.ARENA_PASSWORD].filter(Boolean).length;
+    if (arena === 1) ctx.addIssue({ code: 'custom', path: ['ARENA_PASSWORD'], message: 'ARENA_EMAIL and ARENA_PASSWORD go together' });
+    if (arena === 2 && !c.ARENA_TEMPLATE_GUID) {
+      ctx.addIssue({ code: 'custom', path: ['ARENA_TEMPLATE_GUID'], message: 'ARENA_TEMPLATE_GUID is required when Arena credentials are set' });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Sandbox mode: no JotForm key, so the emulators stand in for the outside systems. */
+export function isSandbox(config: Config): boolean {
+  return !config.JOTFORM_API_KEY;
+}

@@ -1,0 +1,4 @@
+export * from './configuration.ts';
+export * from './logs.ts';
+export * from './submissions.ts';
+export * from './users.ts';

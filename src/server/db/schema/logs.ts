@@ -1,0 +1,31 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The system log of spec §3: what happened, for admins to read and clear. */
+export const systemLogs = pgTable(
+  'system_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    time: timestamp('time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    label: text('label').notNull(),
+    process: text('process').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [index('system_logs_time_idx').on(t.time, t.id)],
+);
+
+/** Append-only audit trail (quality records must be retained); a trigger refuses UPDATE and DELETE. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
+);

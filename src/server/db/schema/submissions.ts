@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/**
+ * A JotForm submission plus our workflow fields. JotForm fields are refreshed by sync;
+ * workflow fields (submission_status … deny_reason) are ours and never touched by sync.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: text('id').primaryKey(),
+    formId: text('form_id').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAtJf: text('jf_created_at').notNull(),
+    updatedAtJf: text('jf_updated_at'),
+    status: text('status').notNull().default('ACTIVE'),
+    isNew: text('is_new').notNull().default('0'),
+    flag: text('flag').notNull().default('0'),
+    notes: text('notes').notNull().default(''),
+    answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+    submissionDate: timestamp('submission_date', { withTimezone: true, mode: 'date' }).notNull(),
+    submitter: text('submitter').notNull().default(''),
+    submitterSearch: text('submitter_search').notNull().default(''),
+    becomeAwareDate: date('become_aware_date', { mode: 'string' }).notNull(),
+    investigationDeadline: date('investigation_deadline', { mode: 'string' }).notNull(),
+    submissionStatus: text('submission_status', { enum: SUBMISSION_STATUSES }).notNull().default('Pending Review'),
+    reportable: boolean('reportable').notNull().default(false),
+    emailDelivered: boolean('email_delivered').notNull().default(false),
+    followup: text('followup'),
+    chNumber: text('ch_number'),
+    chTitle: text('ch_title'),
+    arenaGuid: text('arena_guid'),
+    transferError: text('transfer_error'),
+    denyReason: text('deny_reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('submissions_form_date_idx').on(t.formId, t.submissionDate, t.id),
+    index('submissions_form_bad_idx').on(t.formId, t.becomeAwareDate, t.id),
+    index('submissions_status_idx').on(t.submissionStatus, t.investigationDeadline),
+    index('submissions_ch_number_idx').on(t.chNumber),
+  ],
+);
+
+/** Key/value state for background work (the JotForm sync cursor). */
+export const syncState = pgTable('sync_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

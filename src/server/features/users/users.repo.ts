@@ -1,0 +1,63 @@
+import { type SQL, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { User } from '#shared/contract/users';
+import type { USER_SORT_FIELDS } from '#shared/contract/users';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    permissions: row.permissions,
+    isRestricted: row.isRestricted,
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  _id: [users.createdAt],
+  name: [users.name],
+  email: [users.email],
+  role: [users.role],
+  isRestricted: [users.isRestricted],
+  lastLogin: [users.lastLogin],
+} satisfies Record<(typeof USER_SORT_FIELDS)[number], unknown[]>;
+
+export function createUsersRepo(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+    async insert(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+    async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users);
+      return row?.n ?? 0;
+    },
+    async list(opts: { offset: number; limit: number; field: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc' }): Promise<UserRow[]> {
+      const dir = opts.order === 'asc' ? asc : desc;
+      const orderBy: SQL[] = SORT_COLUMNS[opts.field].map((c) => (opts.field === 'lastLogin' ? sql`${c} ${sql.raw(opts.order)} nulls last` : dir(c)));
+      // The id breaks ties, so pages never overlap or skip rows.
+      orderBy.push(dir(users.id));
+      return db.select().from(users).orderBy(...orderBy).limit(opts.limit).offset(opts.offset);
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,56 @@
+import type { Db } from '../db/client.ts';
+import { auditEvents } from '../db/schema/index.ts';
+import type { Clock } from './clock.ts';
+
+export type AuditEntity = 'user' | 'submission' | 'field_mapping' | 'email_config' | 'question' | 'system_log';
+
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface AuditRecord {
+  actor: AuditActor | null;
+  entity: AuditEntity;
+  entityId: string;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The append-only audit trail: who changed what, when, from what to what. */
+export interface AuditTrail {
+  record(entry: AuditRecord, tx?: Db): Promise<void>;
+}
+
+/** Fields never copied into the audit trail. */
+const SECRET_KEYS = new Set(['password', 'passwordHash', 'tokenHash']);
+
+function scrub(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(scrub);
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => !SECRET_KEYS.has(k))
+      .map(([k, v]) => [k, scrub(v)]),
+  );
+}
+
+export function createAuditTrail(db: Db, clock: Clock): AuditTrail {
+  return {
+    async record(entry, tx) {
+      await (tx ?? db).insert(auditEvents).values({
+        at: clock.now(),
+        actorId: entry.actor?.id ?? null,
+        actorEmail: entry.actor?.email ?? null,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        action: entry.action,
+        before: scrub(entry.before),
+        after: scrub(entry.after),
+      });
+    },
+  };
+}

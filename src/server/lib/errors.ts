@@ -1,0 +1,51 @@
+import { ERROR_CODES } from '#shared/contract/common';
+
+/** A failure the client can act on; the error plugin turns it into `{code, message}`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends AppError {
+  constructor(message: string, details?: Record<string, string>) {
+    super(400, ERROR_CODES.validation, message, details);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Please sign in again.') {
+    super(401, ERROR_CODES.unauthorized, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, ERROR_CODES.forbidden, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message: string) {
+    super(404, ERROR_CODES.notFound, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, ERROR_CODES.conflict, message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(message: string) {
+    super(429, ERROR_CODES.rateLimited, message);
+  }
+}
+/** An outside system (JotForm, Arena, SMTP) failed; the message says which and why. */
+export class Upstream extends AppError {
+  constructor(message: string) {
+    super(502, ERROR_CODES.upstream, message);
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '#shared/contract/endpoints';
+import { can, type Role } from '#shared/roles';
+import { Forbidden, Unauthorized } from '../lib/errors.ts';
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  permissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** Resolves a bearer token to its live user, or null (unknown, expired, restricted). */
+export type Authenticator = (token: string) => Promise<AuthUser | null>;
+
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** A preHandler enforcing an endpoint's access rule. */
+export function accessGuard(access: Access, authenticate: Authenticator) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (access === 'public') return;
+    const token = bearer(request);
+    if (!token) throw new Unauthorized('Please sign in.');
+    const user = await authenticate(token);
+    if (!user) throw new Unauthorized('Your session has expired. Please sign in again.');
+    request.user = user;
+    if (access !== 'authenticated' && !can(user.role, access.capability)) {
+      throw new Forbidden('You do not have permission to do this.');
+    }
+  };
+}

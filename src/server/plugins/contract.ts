@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { ApiErrorBody } from '#shared/contract/common';
+import type { EndpointDef, ParsedRequestOf, ResponseOf } from '#shared/contract/endpoints';
+import { type AuthUser, type Authenticator, accessGuard } from './auth.ts';
+
+export interface HandlerContext<E extends EndpointDef> extends ParsedRequestOf<E> {
+  /** The signed-in user; present on every endpoint that is not public. */
+  user: E['access'] extends 'public' ? AuthUser | null : AuthUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler returns the success body, or the reply itself when it streamed its own answer. */
+export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<ResponseOf<E> | FastifyReply>;
+
+export interface RouteOptions {
+  config?: RouteShorthandOptions['config'];
+  bodyLimit?: number;
+}
+
+/** Registers one endpoint of the contract: its schemas validate, its access rule guards. */
+export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
+  return function route<E extends EndpointDef>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      ...(options.config ? { config: options.config } : {}),
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      schema: {
+        summary: endpoint.summary,
+        tags: [endpoint.tag],
+        ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: { [endpoint.status]: endpoint.response, '4xx': ApiErrorBody, '5xx': ApiErrorBody },
+      },
+      preHandler: accessGuard(endpoint.access, authenticate),
+      handler: async (request, reply) => {
+        const result = await handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          user: request.user,
+          request,
+          reply,
+        } as HandlerContext<E>);
+        if (result === reply) return reply;
+        reply.code(endpoint.status);
+        return endpoint.status === 204 ? reply.send() : reply.send(result);
+      },
+    });
+  };
+}
+export type Route = ReturnType<typeof makeRoute>;

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
+import { AppError } from '../lib/errors.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** Turns request-validation issues into one readable message plus field → problem details. */
+function describeValidation(issues: readonly ValidationIssue[], context: string): ApiErrorBody {
+  const details: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || context;
+    const message = issue.params?.issue?.message ?? issue.message ?? 'is invalid';
+    details[path || context] ??= message;
+  }
+  const [first] = Object.entries(details);
+  const message = !first ? 'The request is not valid.' : first[1].includes(first[0]) || first[0] === context ? capitalise(first[1]) : `${first[0]}: ${first[1]}`;
+  return { code: ERROR_CODES.validation, message, details };
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** One mapper from any thrown error to `{code, message}`; 5xx answers never carry internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(describeValidation(error.validation as ValidationIssue[], error.validationContext ?? 'request'));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ code: ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' });
+    if (status === 429) return reply.code(429).send({ code: ERROR_CODES.rateLimited, message: error.message || 'Too many requests. Please wait and try again.' });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, empty body.
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the request body as JSON.'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is empty.'
+            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+              ? 'The request body is not valid JSON.'
+              : error.message;
+      return reply.code(status).send({ code: ERROR_CODES.badRequest, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' });
+  });
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '#shared/contract/common';
+
+function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url.startsWith('/healthz');
+}
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and index.html for any other
+ * non-API path (history fallback; the app shows its own 404). Unknown API paths get a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string | null): Promise<void> {
+  const hasApp = !!webDir && existsSync(path.join(webDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (hasApp && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ code: ERROR_CODES.notFound, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

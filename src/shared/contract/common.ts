@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Error body of every 4xx/5xx answer: a code for programs, a message for people. */
+export const ApiErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  validation: 'validation_failed',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  rateLimited: 'rate_limited',
+  upstream: 'upstream_failed',
+  internal: 'internal_error',
+} as const;
+
+export const Id = z.string().trim().min(1, 'id is required').max(100, 'id is too long');
+
+/** `field:asc|desc` on an allow-listed set of fields. */
+export function sortBy<const F extends readonly [string, ...string[]]>(fields: F, fallback: `${F[number]}:${'asc' | 'desc'}`) {
+  const pattern = new RegExp(`^(${fields.map((f) => f.replace(/[^\w]/g, '\\$&')).join('|')}):(asc|desc)$`);
+  return z
+    .string()
+    .regex(pattern, `sortBy must be one of ${fields.join(', ')} followed by :asc or :desc`)
+    .default(fallback)
+    .transform((value) => {
+      const [field, order] = value.split(':') as [F[number], 'asc' | 'desc'];
+      return { field, order };
+    });
+}
+
+export const PageQuery = z.object({
+  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(10),
+});
+
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+    totalResults: z.number().int(),
+  });
+}
+export interface Page<T> {
+  results: T[];
+  page: number;
+  limit: number;
+  totalPages: number;
+  totalResults: number;
+}
+
+/** YYYY-MM-DD, a real calendar date. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are written YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'not a real calendar date');
+
+export const NoContent = z.null().describe('No content');

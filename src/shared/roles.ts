@@ -1,0 +1,37 @@
+/** Roles and what each may do: declared once, checked by the server and the web app alike. */
+export const ROLES = ['super_admin', 'admin', 'staff', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles an admin may give through the Users page (super_admin is seeded only). */
+export const ASSIGNABLE_ROLES = ['admin', 'staff', 'member'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+const ADMINS: readonly Role[] = ['super_admin', 'admin'];
+const EVERYONE: readonly Role[] = ROLES;
+
+/** Capabilities of spec §6. */
+export const CAPABILITIES = {
+  /** Dashboard, Jotforms, submission list and details, and the actions on them. */
+  submissions: EVERYONE,
+  /** Edit icon and Edit Form questions. */
+  questions: ADMINS,
+  /** Users page and users API. */
+  users: ADMINS,
+  /** Configurations: field mappings and notification e-mails. */
+  configurations: ADMINS,
+  /** System logs. */
+  logs: ADMINS,
+} as const satisfies Record<string, readonly Role[]>;
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role | undefined | null, capability: Capability): boolean {
+  return role != null && (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+export function rolesFor(capability: Capability): readonly Role[] {
+  return CAPABILITIES[capability];
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

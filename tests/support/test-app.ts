@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '#shared/roles';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import { type Database, openPglite, openPostgres } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema/index.ts';
+import type { Clock } from '../../src/server/lib/clock.ts';
+import { hashPassword } from '../../src/server/lib/password.ts';
+import { TEMPLATE_DB } from './db-template.ts';
+
+export const TEST_PASSWORD = 'Passw0rd!';
+export const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassw0rd', name: 'Ada Admin' };
+
+/** A fresh, migrated database: a PGlite loaded from the run's template, or a clone of the PostgreSQL template. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_KIND === 'postgres' && url) {
+    const name = `qp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = openPostgres(dbUrl.toString(), 5);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const end = new pg.Client({ connectionString: url });
+        await end.connect();
+        await end.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await end.end();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  const client = await PGlite.create({ loadDataDir: blob });
+  return openPglite(client);
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    LOGIN_RATE_LIMIT: '1000',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Inserts a user directly (password TEST_PASSWORD unless given). */
+  createUser(role: Role, fields?: { email?: string; name?: string; password?: string; isRestricted?: boolean }): Promise<{ id: string; email: string; password: string }>;
+  /** Signs in through the API and returns the tokens. */
+  login(email: string, password: string): Promise<{ access: string; refresh: string }>;
+  /** Headers of a freshly signed-in user of the role (the seeded super_admin for super_admin). */
+  as(role: Role): Promise<Record<string, string>>;
+  request(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = testConfig(opts.env);
+  const app = await buildApp({ config, db: database.db, jwtSecret: 'test-secret-test-secret-test-secret-0123', ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
+  const admin = await insertUser(database, 'super_admin', { email: ADMIN.email, name: ADMIN.name, password: ADMIN.password });
+  const roleUsers = new Map<Role, { email: string; password: string }>([['super_admin', admin]]);
+
+  const t: TestApp = {
+    app,
+    database,
+    config,
+    createUser: (role, fields) => insertUser(database, role, fields),
+    async login(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+      const body = res.json<{ tokens: { access: { token: string }; refresh: { token: string } } }>();
+      return { access: body.tokens.access.token, refresh: body.tokens.refresh.token };
+    },
+    async as(role) {
+      let user = roleUsers.get(role);
+      if (!user) {
+        user = await insertUser(database, role);
+        roleUsers.set(role, user);
+      }
+      const { access } = await t.login(user.email, user.password);
+      return { authorization: `Bearer ${access}` };
+    },
+    request: (o) => app.inject(o),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return t;
+}
+
+async function insertUser(
+  database: Database,
+  role: Role,
+  fields: { email?: string; name?: string; password?: string; isRestricted?: boolean } = {},
+): Promise<{ id: string; email: string; password: string }> {
+  const id = randomUUID();
+  const password = fields.password ?? TEST_PASSWORD;
+  const email = fields.email ?? `${role.replace('_', '-')}-${id.slice(0, 8)}@example.com`;
+  await database.db.insert(users).values({
+    id,
+    email,
+    name: fields.name ?? `Test ${role}`,
+    role,
+    passwordHash: await hashPassword(password),
+    isRestricted: fields.isRestricted ?? false,
+  });
+  return { id, email, password };
+}

@@ -1,0 +1,54 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+/** The server suite, once on the embedded PGlite and, with TEST_DATABASE_URL, once on PostgreSQL. */
+function serverProject(name: string, db: 'pglite' | 'postgres') {
+  return {
+    extends: false as const,
+    test: {
+      name,
+      root: '.',
+      environment: 'node' as const,
+      include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+      globalSetup: ['tests/support/global-setup.ts'],
+      setupFiles: ['tests/support/fail-on-console-error.ts'],
+      env: { TEST_DB_KIND: db },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks' as const,
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: { proxy: { '/v1': apiTarget, '/healthz': apiTarget } },
+  test: {
+    root: '.',
+    projects: [
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'web',
+          root: '.',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/web-setup.ts', 'tests/support/fail-on-console-error.ts'],
+        },
+      },
+    ],
+  },
+});
