@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'E2eAdm1nPass', name: 'Ada Admin' };
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Browser tests against `npm start` on a fresh DATA_DIR, in Debian's Chromium (never a downloaded browser). */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    viewport: { width: 1366, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  ...(existsSync(chromium) ? {} : { testIgnore: '**/*' }),
+  webServer: {
+    command: 'rm -rf .e2e-data && node scripts/start.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: '.e2e-data',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_NAME: E2E_ADMIN.name,
+      LOGIN_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      SYNC_INTERVAL: '5',
+    },
+  },
+});

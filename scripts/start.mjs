@@ -1,0 +1,38 @@
+// `npm start`: builds whatever is missing or older than its sources, then serves the product.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function outdated(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > built);
+}
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (outdated('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'])) {
+  console.log('Building the web app…');
+  run(npx, ['vite', 'build', '--logLevel', 'warn']);
+}
+if (outdated('dist/server/main.js', ['src/server', 'src/shared', 'package-lock.json'])) {
+  console.log('Building the server…');
+  run(process.execPath, ['scripts/build-server.mjs']);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
