@@ -7,7 +7,6 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 /** The server suite, once on the embedded PGlite and, with TEST_DATABASE_URL, once on PostgreSQL. */
 function serverProject(name: string, db: 'pglite' | 'postgres') {
   return {
-    extends: false as const,
     test: {
       name,
       root: '.',

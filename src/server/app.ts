@@ -1,77 +1,75 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
-import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { createAuthService } from './features/auth/auth.service.ts';
-import { createTokenSigner } from './features/auth/tokens.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
-import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
-import { createLogsService } from './features/logs/logs.service.ts';
-import { createUsersRepo } from './features/users/users.repo.ts';
+import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import { createUsersService } from './features/users/users.service.ts';
-import { createAuditTrail } from './lib/audit.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
-import { createSystemLog } from './lib/system-log.ts';
+import { systemClock } from './lib/clock.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { makeRoute } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerFormBodies } from './plugins/form-bodies.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { type ServiceDeps, type Services, createServices } from './services.ts';
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  jwtSecret: string;
-  clock?: Clock;
-  logger?: FastifyServerOptions['logger'];
+export interface AppDeps extends Omit<ServiceDeps, 'clock' | 'webhookSecret' | 'formId' | 'logger'> {
+  clock?: ServiceDeps['clock'];
+  webhookSecret?: string;
+  formId?: string;
+  /** A pino logger; none logs nothing (tests). */
+  logger?: FastifyBaseLogger | undefined;
   /** Folder of the built web app; null serves the API only. */
   webDir?: string | null;
+  /** Start background work (the JotForm poll) when ready and stop it on close. */
+  background?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
 }
 
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey', '*.password', '*.refreshToken', '*.token'];
 
 /** The whole HTTP application over its dependencies; main.ts and the tests both build it here. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
-  const clock = deps.clock ?? systemClock;
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    bodyLimit: 512 * 1024,
-    trustProxy: false,
-  });
+  const { config } = deps;
+  const app = Fastify({ ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), bodyLimit: 512 * 1024, trustProxy: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuth(app);
+  registerFormBodies(app);
   await registerSecurity(app);
   await registerOpenApi(app);
 
-  const log = createSystemLog(db, clock, app.log);
-  const audit = createAuditTrail(db, clock);
-  const usersRepo = createUsersRepo(db);
-  const auth = createAuthService({
-    repo: createAuthRepo(db),
-    users: usersRepo,
-    signer: createTokenSigner(deps.jwtSecret, clock, config.ACCESS_TOKEN_MINUTES),
-    clock,
-    log,
-    refreshDays: config.REFRESH_TOKEN_DAYS,
+  const services = createServices({
+    ...deps,
+    clock: deps.clock ?? systemClock,
+    webhookSecret: deps.webhookSecret ?? config.JOTFORM_WEBHOOK_SECRET ?? 'webhook-secret-not-configured',
+    formId: deps.formId ?? config.JOTFORM_FORM_ID ?? 'no-form-configured',
+    awareDateQid: deps.awareDateQid ?? config.JOTFORM_AWARE_DATE_QID,
+    logger: app.log,
   });
-  const users = createUsersService({ repo: usersRepo, audit, log, clock, revokeSessions: auth.revokeSessions });
-  const route = makeRoute(app, auth.authenticate);
+  app.decorate('services', services);
+  const route = makeRoute(app, services.auth.authenticate);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   registerOpenApiRoute(app);
-  authRoutes(route, auth, config.LOGIN_RATE_LIMIT);
-  usersRoutes(route, users);
-  dashboardRoutes(route, createDashboardService(db, clock));
-  logsRoutes(route, createLogsService(db, audit));
-
+  authRoutes(route, services.auth, config.LOGIN_RATE_LIMIT);
+  usersRoutes(route, services.users);
+  dashboardRoutes(route, services.dashboard);
+  submissionsRoutes(route, services.submissions, services.sync);
+  logsRoutes(route, services.logs);
   await registerSpa(app, deps.webDir ?? null);
+
+  if (deps.background) {
+    app.addHook('onReady', async () => services.sync.start(config.SYNC_INTERVAL));
+    app.addHook('onClose', async () => services.sync.stop());
+  }
   return app;
 }

@@ -1,21 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { LOG_REDACT, buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedAdmin } from './db/seed.ts';
-import { loadJwtSecret } from './lib/secrets.ts';
+import { systemClock } from './lib/clock.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { connectOutside, registerWebhook } from './sandbox.ts';
 
-/** The built web app sits at dist/web beside dist/server (and beside src/server when run from source). */
-function webDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.resolve(here, '..', '..', 'dist', 'web');
-}
+/** The built web app sits at dist/web, two levels above both src/server and dist/server. */
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web');
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -23,14 +22,32 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
+  const outside = await connectOutside(config, systemClock, logger);
+  const webhookSecret = loadSecret('webhook-secret', config.JOTFORM_WEBHOOK_SECRET, config.DATA_DIR, 24);
   const app = await buildApp({
     config,
     db: database.db,
-    jwtSecret: loadJwtSecret(config.JWT_SECRET, config.DATA_DIR),
-    logger: { level: config.LOG_LEVEL, redact: LOG_REDACT },
-    webDir: webDir(),
+    withLock: database.withLock,
+    jwtSecret: loadSecret('jwt-secret', config.JWT_SECRET, config.DATA_DIR),
+    webhookSecret,
+    formId: outside.formId,
+    awareDateQid: outside.awareDateQid,
+    integrations: {
+      jotform: outside.jotform,
+      ...(outside.arena ? { arena: outside.arena } : {}),
+      ...(outside.arenaTemplateGuid ? { arenaTemplateGuid: outside.arenaTemplateGuid } : {}),
+      ...(outside.onSubmissionsInserted ? { onSubmissionsInserted: outside.onSubmissionsInserted } : {}),
+    },
+    logger,
+    webDir: WEB_DIR,
+    background: true,
   });
   await seedAdmin(database.db, config, (line) => process.stdout.write(`${line}\n`), app.log);
 
@@ -42,6 +59,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await outside.close();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -51,8 +69,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info(`Quality Portal ready on http://${config.HOST}:${config.PORT} (${database.kind})`);
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const base = config.PUBLIC_URL ?? (outside.mode === 'sandbox' ? address : undefined);
+  if (base) await registerWebhook(outside.jotform, outside.formId, `${base.replace(/\/$/, '')}/v1/jotforms/webhook/${webhookSecret}`, app.log);
+  app.log.info(`Quality Portal ready on ${address} (${database.kind}, ${outside.mode} mode)`);
 }
 
 main().catch((err: unknown) => {

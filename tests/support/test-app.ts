@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '#shared/roles';
@@ -66,7 +66,7 @@ export interface TestApp {
   login(email: string, password: string): Promise<{ access: string; refresh: string }>;
   /** Headers of a freshly signed-in user of the role (the seeded super_admin for super_admin). */
   as(role: Role): Promise<Record<string, string>>;
-  request(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

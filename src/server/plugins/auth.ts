@@ -31,7 +31,7 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A preHandler enforcing an endpoint's access rule. */
+/** An onRequest hook enforcing an endpoint's access rule (before the body is parsed or validated). */
 export function accessGuard(access: Access, authenticate: Authenticator) {
   return async (request: FastifyRequest): Promise<void> => {
     if (access === 'public') return;

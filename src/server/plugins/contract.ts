@@ -35,7 +35,9 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         response: { [endpoint.status]: endpoint.response, '4xx': ApiErrorBody, '5xx': ApiErrorBody },
       },
-      preHandler: accessGuard(endpoint.access, authenticate),
+      // onRequest, before the body is parsed and validated: a caller without the right to use
+      // an endpoint learns nothing about its schema (401/403, never a 400 with field details).
+      onRequest: accessGuard(endpoint.access, authenticate),
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params,

@@ -4,9 +4,10 @@ import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
 import { AppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+  params?: { issue?: { path?: PropertyKey[]; message?: string }; keys?: unknown; expected?: unknown };
 }
 
 /** Turns request-validation issues into one readable message plus field → problem details. */
@@ -14,6 +15,19 @@ function describeValidation(issues: readonly ValidationIssue[], context: string)
   const details: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.params?.issue?.path?.map(String).join('.') || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || context;
+    // A strict object's own message (e.g. 'unknown field') would hide which field, or that the
+    // body is not an object at all: name the field, or say what the body must be.
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
+      for (const key of issue.params.keys.map(String)) {
+        const field = path === context ? key : `${path}.${key}`;
+        details[field] ??= `unknown field ${field}`;
+      }
+      continue;
+    }
+    if (issue.keyword === 'invalid_type' && issue.params?.expected === 'object' && path === context) {
+      details[context] ??= `the request ${context} must be a JSON object`;
+      continue;
+    }
     const message = issue.params?.issue?.message ?? issue.message ?? 'is invalid';
     details[path || context] ??= message;
   }

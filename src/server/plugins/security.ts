@@ -3,8 +3,23 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#shared/contract/common';
 
-/** Security headers with a strict Content-Security-Policy, and the rate limiter routes opt into. */
+/**
+ * JSON bodies parsed with Fastify's prototype-poisoning-safe parser, except that an empty body
+ * is no body: spec §7 has every call send a JSON content type, also those without a payload
+ * (DELETE v1/logs, POST …/send-email-recipient). Endpoints that need a body still refuse it (400).
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    return json(request, body as string, done);
+  });
+}
+
+/** Security headers with a strict Content-Security-Policy, the rate limiter routes opt into, and safe JSON parsing. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  registerJsonParser(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

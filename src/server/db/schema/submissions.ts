@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 
-export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/contract/submissions';
+
 
 /**
  * A JotForm submission plus our workflow fields. JotForm fields are refreshed by sync;
@@ -44,7 +45,15 @@ export const submissions = pgTable(
     index('submissions_form_date_idx').on(t.formId, t.submissionDate, t.id),
     index('submissions_form_bad_idx').on(t.formId, t.becomeAwareDate, t.id),
     index('submissions_status_idx').on(t.submissionStatus, t.investigationDeadline),
-    index('submissions_ch_number_idx').on(t.chNumber),
+    // One index per sortable column, so any sorted first page is an index walk.
+    index('submissions_form_submitter_idx').on(t.formId, t.submitter, t.id),
+    index('submissions_form_status_idx').on(t.formId, t.submissionStatus, t.id),
+    index('submissions_form_deadline_idx').on(t.formId, t.investigationDeadline, t.id),
+    index('submissions_form_reportable_idx').on(t.formId, t.reportable, t.id),
+    index('submissions_form_ch_number_idx').on(t.formId, t.chNumber, t.id),
+    index('submissions_form_ch_title_idx').on(t.formId, t.chTitle, t.id),
+    index('submissions_form_followup_idx').on(t.formId, t.followup, t.id),
+    index('submissions_form_delivered_idx').on(t.formId, t.emailDelivered, t.id),
   ],
 );
 
@@ -54,3 +63,18 @@ export const syncState = pgTable('sync_state', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Submission counts per form, become-aware date and status, kept by a trigger, so list totals
+ * are a sum over a few hundred rows instead of a count over the whole table.
+ */
+export const submissionDayCounts = pgTable(
+  'submission_day_counts',
+  {
+    formId: text('form_id').notNull(),
+    becomeAwareDate: date('become_aware_date', { mode: 'string' }).notNull(),
+    submissionStatus: text('submission_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.becomeAwareDate, t.submissionStatus] })],
+);

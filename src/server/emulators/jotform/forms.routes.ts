@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
+import { type EmulatorContext, type IdParams, formOr401, paging, queryParam, submissionOr401 } from './context.ts';
+import { sendOk } from './envelope.ts';
+import { type FormTree, bracketField } from './form-body.ts';
+import { applySubmissionEdit, formView, insertSubmission, nextSubmissionId, submissionView } from './store.ts';
+import { parseFilter, parseOrdering, sortSubmissions } from './submission-query.ts';
+import type { RawAnswers, RawValue } from './types.ts';
+
+/** `submission[qid]…` fields as raw answers; the non-numeric keys (new, flag) are returned apart. */
+function rawAnswers(tree: FormTree): { answers: RawAnswers; meta: Record<string, string> } {
+  const answers: Record<string, RawValue> = {};
+  const meta: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (!/^\d+$/.test(key)) {
+      if (typeof value === 'string') meta[key] = value;
+      continue;
+    }
+    if (typeof value === 'string' || Array.isArray(value)) answers[key] = value;
+    else {
+      const parts: Record<string, string> = {};
+      for (const [part, v] of Object.entries(value)) parts[part] = typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : '';
+      answers[key] = parts;
+    }
+  }
+  return { answers, meta };
+}
+
+/** Forms and submissions: /user/forms, /form/{id}, /form/{id}/submissions, /submission/{id}. */
+export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { state } = ctx;
+
+  app.get('/user/forms', async (request, reply) => {
+    const { offset, limit } = paging(request);
+    const all = [...state.forms.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+    const page = all.slice(offset, offset + limit).map((f) => formView(state, f));
+    return sendOk(request, reply, page, { resultSet: { offset, limit, orderby: 'created_at', count: page.length } });
+  });
+
+  app.get<{ Params: IdParams }>('/form/:id', async (request, reply) => {
+    return sendOk(request, reply, formView(state, formOr401(ctx, request, request.params.id)));
+  });
+
+  app.get<{ Params: IdParams }>('/form/:id/submissions', async (request, reply) => {
+    const form = formOr401(ctx, request, request.params.id);
+    const { offset, limit } = paging(request);
+    const filterText = queryParam(request, 'filter');
+    const matches = parseFilter(filterText);
+    const ordering = parseOrdering(queryParam(request, 'orderby'), queryParam(request, 'direction'));
+    const rows = [...state.submissions.values()].filter((s) => s.form_id === form.id && matches(s));
+    const page = sortSubmissions(rows, ordering)
+      .slice(offset, offset + limit)
+      .map((s) => submissionView(state, s));
+    const resultSet: Record<string, unknown> = { offset, limit, orderby: ordering.label, count: page.length };
+    if (filterText) resultSet.filter = filterText;
+    return sendOk(request, reply, page, { resultSet });
+  });
+
+  app.post<{ Params: IdParams }>('/form/:id/submissions', async (request, reply) => {
+    const form = formOr401(ctx, request, request.params.id);
+    const { answers } = rawAnswers(bracketField(request.body, 'submission'));
+    const submission = insertSubmission(state, form, {
+      id: nextSubmissionId(state),
+      created_at: formatJotformDateTime(ctx.clock.now()),
+      ip: request.ip,
+      answers,
+    });
+    ctx.submitted(form, submission);
+    return sendOk(request, reply, { submissionID: submission.id, URL: `https://www.jotform.com/submission/${submission.id}` });
+  });
+
+  app.get<{ Params: IdParams }>('/submission/:id', async (request, reply) => {
+    return sendOk(request, reply, submissionView(state, submissionOr401(ctx, request, request.params.id)));
+  });
+
+  app.post<{ Params: IdParams }>('/submission/:id', async (request, reply) => {
+    const submission = submissionOr401(ctx, request, request.params.id);
+    const { answers, meta } = rawAnswers(bracketField(request.body, 'submission'));
+    applySubmissionEdit(state, submission, { answers, new: meta.new, flag: meta.flag }, ctx.clock.now());
+    return sendOk(request, reply, submissionView(state, submission));
+  });
+
+  app.delete<{ Params: IdParams }>('/submission/:id', async (request, reply) => {
+    const submission = submissionOr401(ctx, request, request.params.id);
+    state.submissions.delete(submission.id);
+    return sendOk(request, reply, `Submission #${submission.id} deleted successfully.`);
+  });
+}

@@ -1,0 +1,103 @@
+/** What a submitter typed for one question: text, a list (checkbox, uploads) or parts (name, address…). */
+export type RawValue = string | readonly string[] | Readonly<Record<string, string>>;
+/** Raw values keyed by qid; dates as "YYYY-MM-DD". */
+export type RawAnswers = Readonly<Record<string, RawValue>>;
+
+/** A question as JotForm stores it: every property a string, `sublabels` an object. */
+export interface EmuQuestion {
+  qid: string;
+  order: string;
+  type: string;
+  text: string;
+  name: string;
+  sublabels?: Record<string, string>;
+  [prop: string]: string | Record<string, string> | undefined;
+}
+
+/** One entry of a submission's `answers`, as JotForm returns it. */
+export interface EmuAnswer {
+  name: string;
+  order: string;
+  text: string;
+  type: string;
+  answer?: string | string[] | Record<string, string>;
+  prettyFormat?: string;
+  /** JSON-encoded here, unlike in questions. */
+  sublabels?: string;
+  [extra: string]: unknown;
+}
+
+export interface EmuSubmission {
+  id: string;
+  form_id: string;
+  ip: string;
+  created_at: string;
+  updated_at: string | null;
+  status: string;
+  new: string;
+  flag: string;
+  notes: string;
+  answers: Record<string, EmuAnswer>;
+  /** What was submitted, kept to rebuild the webhook's rawRequest. */
+  raw: RawAnswers;
+}
+
+export interface EmuForm {
+  id: string;
+  title: string;
+  status: string;
+  created_at: string;
+  updated_at: string | null;
+  questions: Map<string, EmuQuestion>;
+  /** Webhook map key ("0", "1", …) → URL; keys are not renumbered on delete, like PHP arrays. */
+  webhooks: Map<string, string>;
+  /** Highest qid ever given: JotForm never reuses one, stored answers point at them. */
+  lastQid: number;
+}
+
+export interface RequestRecord {
+  method: string;
+  /** Path and query without the apiKey parameter. */
+  url: string;
+  status: number;
+}
+
+export interface EmulatorState {
+  username: string;
+  forms: Map<string, EmuForm>;
+  submissions: Map<string, EmuSubmission>;
+  dailyLimit: number;
+  limitLeft: number;
+  /** US-Eastern date the quota was last reset on. */
+  quotaDay: string;
+  /** Every request the emulator answered, for tests that count attempts. */
+  requests: RequestRecord[];
+}
+
+/** A form to load into the emulator. */
+export interface FormFixture {
+  id: string;
+  title: string;
+  created_at: string;
+  status?: string;
+  questions: EmuQuestion[];
+  submissions: SubmissionFixture[];
+  webhooks?: string[];
+}
+
+export interface SubmissionFixture {
+  id: string;
+  created_at: string;
+  updated_at?: string | null;
+  ip?: string;
+  status?: string;
+  new?: '0' | '1';
+  flag?: '0' | '1';
+  notes?: string;
+  answers: RawAnswers;
+}
+
+export interface EmulatorFixtures {
+  username: string;
+  forms: FormFixture[];
+}

@@ -1,0 +1,66 @@
+/**
+ * Shapes shared by the field-mapping engine and its preprocessing registry. Kept free of logic so
+ * routes, services and tests can import them without pulling in the implementations.
+ */
+
+/**
+ * A JotForm answer after normalisation (see `normalizeAnswer`): a plain string (textbox, radio,
+ * prettyFormat), a list (checkbox, fileupload) or a flat object of strings (fullname, address,
+ * datetime, phone). `null` means "no answer".
+ */
+export type AnswerValue = string | string[] | Record<string, string> | null;
+
+/** What the API lists for each preprocessing function (no implementation). */
+export interface PreprocessingDescriptor {
+  name: string;
+  description: string;
+  example: { input: AnswerValue; output: AnswerValue };
+}
+
+/** One question feeding a mapping: which answer key to read and what to run over it. */
+export interface MappedQuestionRef {
+  qid: string;
+  /** Key of the JotForm answer entry to read; `answer` when absent or blank. */
+  answer?: string | null;
+  /** Names from the preprocessing registry, applied in order. */
+  preprocessingFunctions?: readonly string[] | null;
+}
+
+/** A field mapping as stored and as sent by the API (`POST v1/field-mapping`). */
+export interface FieldMappingRule {
+  arenaFieldGUID: string;
+  name: string;
+  predefined: boolean;
+  predefinedValue?: string | null;
+  concatenate: boolean;
+  concatenateDelimiter?: string | null;
+  formFieldQID: readonly MappedQuestionRef[];
+}
+
+/** One entry of a JotForm submission's `answers` object. Extra per-type keys may ride along. */
+export interface SubmissionAnswer {
+  type?: string;
+  text?: string;
+  answer?: unknown;
+  prettyFormat?: unknown;
+  [key: string]: unknown;
+}
+
+/** JotForm `answers`: keyed by qid string. Entries are `unknown` because they come from JSON. */
+export type SubmissionAnswers = Readonly<Record<string, unknown>>;
+
+/** Arena step attribute field types (arena-qms-api.md §5.3). */
+export type ArenaFieldType = 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'DROP_DOWN' | 'FIXED_DROP_DOWN' | 'DATE' | 'NUMBER';
+
+/** The part of an Arena attribute definition that decides how a value must be sent. */
+export interface ArenaAttributeSpec {
+  // `string & {}` keeps autocompletion for the known types while accepting new ones Arena adds.
+  type: ArenaFieldType | (string & {});
+  possibleValues?: readonly string[] | null;
+  multiSelect?: boolean | null;
+  maxSelections?: number | null;
+  maxLength?: number | null;
+}
+
+/** What Arena accepts as an attribute `value`. */
+export type ArenaAttributeValue = string | number | string[] | null;

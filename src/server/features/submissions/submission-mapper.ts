@@ -1,0 +1,122 @@
+import type { Answer } from '#shared/contract/submissions';
+import { addDaysIso } from '../../lib/dates.ts';
+import { zonedTimeToUtc } from '../../lib/time-zone.ts';
+
+/** The parts of a JotForm submission the portal keeps (the connector's parsed payload fits it). */
+export interface JotformSubmissionLike {
+  id: string;
+  form_id: string;
+  ip?: string | null | undefined;
+  created_at: string;
+  updated_at?: string | null | undefined;
+  status?: string | null | undefined;
+  new?: string | number | null | undefined;
+  flag?: string | number | null | undefined;
+  notes?: string | null | undefined;
+  answers?: Record<string, JotformAnswerLike> | null | undefined;
+}
+export interface JotformAnswerLike {
+  name?: string | null | undefined;
+  order?: string | number | null | undefined;
+  text?: string | null | undefined;
+  type?: string | null | undefined;
+  answer?: unknown;
+  prettyFormat?: unknown;
+}
+
+export interface MapperOptions {
+  timeZone: string;
+  awareDateQid?: string | undefined;
+  investigationDays: number;
+}
+
+const pad = (n: string | number) => String(n).padStart(2, '0');
+
+/** A calendar date from a JotForm date answer: {year, month, day}, "MM-DD-YYYY", "YYYY-MM-DD…". */
+export function answerToIsoDate(value: unknown): string | null {
+  let y: string | undefined;
+  let m: string | undefined;
+  let d: string | undefined;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    if (o.year && o.month && o.day) [y, m, d] = [String(o.year), String(o.month), String(o.day)];
+    else if (typeof o.datetime === 'string') return answerToIsoDate(o.datetime);
+  } else if (typeof value === 'string') {
+    const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value.trim());
+    const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(value.trim());
+    if (iso) [y, m, d] = [iso[1], iso[2], iso[3]];
+    else if (us) [y, m, d] = [us[3], us[1], us[2]];
+  }
+  if (!y || !m || !d) return null;
+  const date = `${y.padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(textOf).filter(Boolean).join(', ');
+  if (value && typeof value === 'object') return Object.values(value).map(textOf).filter(Boolean).join(' ');
+  return value == null ? '' : String(value);
+}
+
+/** The submitter: the first full-name answer ("First Middle Last"), else the first e-mail. */
+export function submitterOf(answers: Record<string, JotformAnswerLike>): string {
+  const ordered = orderedAnswers(answers);
+  const fullName = ordered.find((a) => a.type === 'control_fullname' && a.answer != null);
+  if (fullName) {
+    const a = fullName.answer;
+    if (a && typeof a === 'object' && !Array.isArray(a)) {
+      const o = a as Record<string, unknown>;
+      const name = [o.first, o.middle, o.last].map(textOf).filter(Boolean).join(' ');
+      if (name) return name;
+    }
+    const text = textOf(fullName.prettyFormat ?? a);
+    if (text) return text;
+  }
+  const email = ordered.find((a) => a.type === 'control_email' && typeof a.answer === 'string' && a.answer.trim());
+  return email ? textOf(email.answer) : '';
+}
+
+/** Answers as the details screen lists them: in question order, with their qid. */
+export function orderedAnswers(answers: Record<string, JotformAnswerLike>): Answer[] {
+  return Object.entries(answers)
+    .map(([qid, a]) => ({
+      qid,
+      order: Number(a.order ?? 0) || 0,
+      name: a.name ?? '',
+      type: a.type ?? '',
+      text: a.text ?? '',
+      ...(a.answer !== undefined ? { answer: a.answer } : {}),
+      ...(typeof a.prettyFormat === 'string' ? { prettyFormat: a.prettyFormat } : {}),
+    }))
+    .sort((x, y) => x.order - y.order || Number(x.qid) - Number(y.qid));
+}
+
+/** The JotForm-owned columns of a submission row; workflow columns are never produced here. */
+export function mapJotformSubmission(s: JotformSubmissionLike, opts: MapperOptions) {
+  const answers = s.answers ?? {};
+  const submissionDate = zonedTimeToUtc(s.created_at, opts.timeZone) ?? new Date(`${s.created_at.slice(0, 10)}T12:00:00Z`);
+  const aware = opts.awareDateQid ? answerToIsoDate(answers[opts.awareDateQid]?.answer ?? answers[opts.awareDateQid]?.prettyFormat) : null;
+  // Without a usable aware-date answer, the provider became aware on the day it was submitted.
+  const becomeAwareDate = aware ?? s.created_at.slice(0, 10);
+  const submitter = submitterOf(answers);
+  return {
+    id: String(s.id),
+    formId: String(s.form_id),
+    ip: s.ip ?? '',
+    createdAtJf: s.created_at,
+    updatedAtJf: s.updated_at ?? null,
+    status: s.status ?? 'ACTIVE',
+    isNew: String(s.new ?? '0'),
+    flag: String(s.flag ?? '0'),
+    notes: s.notes ?? '',
+    answers,
+    submissionDate,
+    submitter,
+    submitterSearch: submitter.toLowerCase(),
+    becomeAwareDate,
+    investigationDeadline: addDaysIso(becomeAwareDate, opts.investigationDays),
+  };
+}
+export type JotformColumns = ReturnType<typeof mapJotformSubmission>;

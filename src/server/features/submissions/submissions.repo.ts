@@ -1,0 +1,178 @@
+import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
+import type { SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
+import type { Db } from '../../db/client.ts';
+import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
+
+export type SubmissionDbRow = typeof submissions.$inferSelect;
+export type WorkflowFields = Partial<
+  Pick<SubmissionDbRow, 'submissionStatus' | 'reportable' | 'emailDelivered' | 'followup' | 'chNumber' | 'chTitle' | 'arenaGuid' | 'transferError' | 'denyReason' | 'reviewedBy' | 'reviewedAt'>
+>;
+
+export function toSubmissionRow(r: SubmissionDbRow): SubmissionRow {
+  return {
+    id: r.id,
+    submissionId: r.id,
+    form_id: r.formId,
+    ip: r.ip,
+    created_at: r.createdAtJf,
+    updated_at: r.updatedAtJf,
+    submissionDate: r.submissionDate.toISOString(),
+    submitter: r.submitter,
+    status: r.status,
+    submissionStatus: r.submissionStatus,
+    new: r.isNew,
+    flag: r.flag,
+    notes: r.notes,
+    becomeAwareDate: r.becomeAwareDate,
+    investigationDeadline: r.investigationDeadline,
+    reportable: r.reportable,
+    chNumber: r.chNumber,
+    chTitle: r.chTitle,
+    followup: r.followup,
+    emailDelivered: r.emailDelivered,
+    transferError: r.transferError,
+    denyReason: r.denyReason,
+  };
+}
+
+export function toSubmission(r: SubmissionDbRow): Submission {
+  return { ...toSubmissionRow(r), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
+}
+
+const SORT_COLUMNS = {
+  submissionDate: submissions.submissionDate,
+  submitter: submissions.submitter,
+  submissionStatus: submissions.submissionStatus,
+  becomeAwareDate: submissions.becomeAwareDate,
+  investigationDeadline: submissions.investigationDeadline,
+  reportable: submissions.reportable,
+  chNumber: submissions.chNumber,
+  chTitle: submissions.chTitle,
+  followup: submissions.followup,
+  emailDelivered: submissions.emailDelivered,
+} satisfies Record<SubmissionSortField, unknown>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(formId: string, f: SubmissionFilters): SQL | undefined {
+  const q = f.search?.toLowerCase();
+  return and(
+    eq(submissions.formId, formId),
+    f.bad_gte ? gte(submissions.becomeAwareDate, f.bad_gte) : undefined,
+    f.bad_lte ? lte(submissions.becomeAwareDate, f.bad_lte) : undefined,
+    f.status ? eq(submissions.submissionStatus, f.status) : undefined,
+    q
+      ? or(
+          sql`${submissions.submitterSearch} like ${`%${escapeLike(q)}%`}`,
+          ilike(submissions.chNumber, `%${escapeLike(q)}%`),
+          sql`${submissions.id} like ${`${escapeLike(q)}%`}`,
+        )
+      : undefined,
+  );
+}
+
+export function createSubmissionsRepo(db: Db) {
+  return {
+    async findById(id: string): Promise<SubmissionDbRow | undefined> {
+      const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
+      return row;
+    },
+    async findByChNumber(chNumber: string): Promise<SubmissionDbRow | undefined> {
+      const [row] = await db.select().from(submissions).where(eq(submissions.chNumber, chNumber)).limit(1);
+      return row;
+    },
+    async page(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
+      const dir = sort.order === 'asc' ? asc : desc;
+      const column = SORT_COLUMNS[sort.field];
+      // Nulls sort as the smallest value either way, and the id breaks ties so pages are stable.
+      const order = sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
+      return db.select().from(submissions).where(where(formId, f)).orderBy(order, dir(submissions.id)).limit(limit).offset(offset);
+    },
+    /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
+    async total(formId: string, f: SubmissionFilters): Promise<number> {
+      if (f.search) {
+        const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(submissions).where(where(formId, f));
+        return row?.n ?? 0;
+      }
+      const c = submissionDayCounts;
+      const [row] = await db
+        .select({ n: sum(c.n).mapWith(Number) })
+        .from(c)
+        .where(
+          and(
+            eq(c.formId, formId),
+            f.bad_gte ? gte(c.becomeAwareDate, f.bad_gte) : undefined,
+            f.bad_lte ? lte(c.becomeAwareDate, f.bad_lte) : undefined,
+            f.status ? eq(c.submissionStatus, f.status) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    /** Every matching row, newest first, in batches walked by key (no OFFSET over large tables). */
+    async *stream(formId: string, f: SubmissionFilters, batch = 1000): AsyncGenerator<SubmissionDbRow[]> {
+      let after: { date: Date; id: string } | null = null;
+      for (;;) {
+        const cursor: SQL | undefined = after
+          ? or(lt(submissions.submissionDate, after.date), and(eq(submissions.submissionDate, after.date), lt(submissions.id, after.id)))
+          : undefined;
+        const rows: SubmissionDbRow[] = await db
+          .select()
+          .from(submissions)
+          .where(and(where(formId, f), cursor))
+          .orderBy(desc(submissions.submissionDate), desc(submissions.id))
+          .limit(batch);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        const last: SubmissionDbRow = rows[rows.length - 1]!;
+        after = { date: last.submissionDate, id: last.id };
+      }
+    },
+    async count(formId: string): Promise<{ count: number; last: Date | null }> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${submissions.submissionDate})` })
+        .from(submissions)
+        .where(eq(submissions.formId, formId));
+      return { count: row?.n ?? 0, last: row?.last ? new Date(row.last) : null };
+    },
+    /**
+     * Inserts new submissions and refreshes the JotForm-owned columns of known ones; workflow
+     * columns are never in the update. Returns which ids were new.
+     */
+    async upsertFromJotform(rows: JotformColumns[], at: Date): Promise<{ inserted: string[]; updated: string[] }> {
+      if (rows.length === 0) return { inserted: [], updated: [] };
+      const result = await db
+        .insert(submissions)
+        .values(rows.map((r) => ({ ...r, syncedAt: at, modifiedAt: at })))
+        .onConflictDoUpdate({
+          target: submissions.id,
+          set: {
+            ip: sql`excluded.ip`,
+            updatedAtJf: sql`excluded.jf_updated_at`,
+            status: sql`excluded.status`,
+            isNew: sql`excluded.is_new`,
+            flag: sql`excluded.flag`,
+            notes: sql`excluded.notes`,
+            answers: sql`excluded.answers`,
+            submitter: sql`excluded.submitter`,
+            submitterSearch: sql`excluded.submitter_search`,
+            becomeAwareDate: sql`excluded.become_aware_date`,
+            investigationDeadline: sql`excluded.investigation_deadline`,
+            syncedAt: sql`excluded.synced_at`,
+          },
+        })
+        .returning({ id: submissions.id, inserted: sql<boolean>`(xmax = 0)` });
+      return { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
+    },
+    /** Updates workflow fields, only while the row is in one of `from` when given (a state guard). */
+    async updateWorkflow(id: string, values: WorkflowFields, at: Date, from?: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {
+      const [row] = await db
+        .update(submissions)
+        .set({ ...values, modifiedAt: at })
+        .where(and(eq(submissions.id, id), from ? inArray(submissions.submissionStatus, [...from]) : undefined))
+        .returning();
+      return row;
+    },
+  };
+}
+export type SubmissionsRepo = ReturnType<typeof createSubmissionsRepo>;

@@ -1,0 +1,40 @@
+import { Readable } from 'node:stream';
+import { CSV_FILE_NAME, submissionsApi } from '#shared/contract/submissions';
+import type { Route } from '../../plugins/contract.ts';
+import type { SubmissionsService } from './submissions.service.ts';
+import type { SubmissionSync } from './submissions.sync.ts';
+
+export function submissionsRoutes(route: Route, submissions: SubmissionsService, sync: SubmissionSync): void {
+  route(submissionsApi.forms, async () => ({ results: await submissions.forms() }));
+  route(submissionsApi.list, ({ params, query }) => submissions.list(params.formId, query));
+  route(submissionsApi.exportCsv, async ({ params, query, request, reply }) => {
+    const csv = submissions.exportCsv(params.formId, query);
+    const accept = request.headers.accept ?? '';
+    if (accept.includes('application/json') && !accept.includes('text/csv')) {
+      let results = '';
+      for await (const chunk of csv) results += chunk;
+      return { results };
+    }
+    return reply
+      .code(200)
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${CSV_FILE_NAME}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(csv));
+  });
+  route(submissionsApi.get, ({ params }) => submissions.get(params.id));
+  route(submissionsApi.createFollowup, async ({ user, params, body }) => ({ results: await submissions.setFollowup(user, params.id, body.followup) }));
+  route(submissionsApi.markReportable, async ({ user, params }) => ({ results: await submissions.markReportable(user, params.id) }));
+  route(submissionsApi.markEmailDelivered, async ({ user, params }) => ({ results: await submissions.markDelivered(user, params.id) }));
+  route(submissionsApi.sendEmailRecipient, ({ user, params }) => submissions.sendToRecipients(user, params.id));
+  route(submissionsApi.review, async ({ user, params, body }) => ({ results: await submissions.review(user, params.id, body.decision, body.reason) }));
+  route(
+    submissionsApi.webhook,
+    async ({ params, body }) => {
+      sync.checkWebhookSecret(params.secret);
+      await sync.syncSubmission(sync.submissionIdOf(body));
+      return { received: true };
+    },
+    { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
+  );
+}

@@ -1,0 +1,139 @@
+import type { Page } from '#shared/contract/common';
+import type { Form, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
+import { type Mailer, MailError } from '../../connectors/mail/mailer.ts';
+import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
+import type { SystemLog } from '../../lib/system-log.ts';
+import { submissionsCsv } from './submissions.csv.ts';
+import { type SubmissionDbRow, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
+
+export interface SubmissionsDeps {
+  repo: SubmissionsRepo;
+  audit: AuditTrail;
+  log: SystemLog;
+  clock: Clock;
+  mailer: Mailer;
+  /** The configured JotForm form the portal reviews. */
+  formId: string;
+  /** The form's title as JotForm names it (cached by sync). */
+  formTitle(): Promise<{ title: string; status: string }>;
+  /** Active notification recipients (Configurations → Config). */
+  recipients(): Promise<string[]>;
+  /** The portal's address for links in e-mails. */
+  publicUrl: string;
+}
+
+export function createSubmissionsService(d: SubmissionsDeps) {
+  const { repo, audit, log, clock } = d;
+
+  async function mustFind(id: string): Promise<SubmissionDbRow> {
+    const row = (await repo.findById(id)) ?? (await repo.findByChNumber(id));
+    if (!row) throw new NotFound('Submission not found.');
+    return row;
+  }
+  function mustBeOurForm(formId: string): void {
+    if (formId !== d.formId) throw new NotFound(`Form ${formId} is not reviewed in this portal.`);
+  }
+  /** Sets workflow fields and records the change; unchanged values are not written again. */
+  async function change(actor: AuditActor, before: SubmissionDbRow, action: string, values: WorkflowFields, describe: string): Promise<SubmissionRow> {
+    const row = (await repo.updateWorkflow(before.id, values, clock.now())) ?? before;
+    const pick = (r: SubmissionDbRow) => Object.fromEntries(Object.keys(values).map((k) => [k, r[k as keyof WorkflowFields]]));
+    await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: pick(before), after: pick(row) });
+    await log.success('JotForms', `${describe} for submission ${before.id} by ${actor.email}`);
+    return toSubmissionRow(row);
+  }
+
+  return {
+    async forms(): Promise<Form[]> {
+      const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), repo.count(d.formId)]);
+      return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null }];
+    },
+
+    async list(formId: string, q: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
+      mustBeOurForm(formId);
+      const [rows, total] = await Promise.all([repo.page(formId, q, q.sortBy, (q.page - 1) * q.limit, q.limit), repo.total(formId, q)]);
+      return { results: rows.map(toSubmissionRow), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
+    },
+
+    async get(id: string): Promise<Submission> {
+      return toSubmission(await mustFind(id));
+    },
+
+    async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
+      const before = await mustFind(id);
+      return change(actor, before, 'followup', { followup }, 'Follow-up saved');
+    },
+
+    async markReportable(actor: AuditActor, id: string): Promise<SubmissionRow> {
+      const before = await mustFind(id);
+      if (before.reportable) return toSubmissionRow(before);
+      return change(actor, before, 'mark reportable', { reportable: true }, 'Marked reportable');
+    },
+
+    async markDelivered(actor: AuditActor, id: string): Promise<SubmissionRow> {
+      const before = await mustFind(id);
+      if (before.emailDelivered) return toSubmissionRow(before);
+      return change(actor, before, 'mark delivered', { emailDelivered: true }, 'Marked delivered');
+    },
+
+    async review(actor: AuditActor, id: string, decision: 'approve' | 'deny', reason: string | undefined): Promise<SubmissionRow> {
+      const before = await mustFind(id);
+      const values: WorkflowFields =
+        decision === 'approve'
+          ? { submissionStatus: 'Pending Transfer', reviewedBy: actor.email, reviewedAt: clock.now() }
+          : { submissionStatus: 'Denied', denyReason: reason ?? null, reviewedBy: actor.email, reviewedAt: clock.now() };
+      // The state guard sits in the UPDATE itself, so two reviewers cannot both decide.
+      const row = await repo.updateWorkflow(id === before.id ? id : before.id, values, clock.now(), ['Pending Review']);
+      if (!row) throw new Conflict(`Only submissions pending review can be approved or denied; this one is ${before.submissionStatus}.`);
+      await audit.record({
+        actor,
+        entity: 'submission',
+        entityId: before.id,
+        action: decision === 'approve' ? 'approve' : 'deny',
+        before: { submissionStatus: before.submissionStatus },
+        after: { submissionStatus: row.submissionStatus, ...(reason ? { denyReason: reason } : {}) },
+      });
+      await log.success('JotForms', `Submission ${before.id} ${decision === 'approve' ? 'approved' : 'denied'} by ${actor.email}`);
+      return toSubmissionRow(row);
+    },
+
+    async sendToRecipients(actor: AuditActor, id: string): Promise<{ message: string; recipients: number }> {
+      const s = await mustFind(id);
+      const to = await d.recipients();
+      if (to.length === 0) throw new Conflict('No active notification recipients are configured. Add one under Configurations → Config.');
+      const link = `${d.publicUrl.replace(/\/$/, '')}/dashboard/jotforms/submission/${encodeURIComponent(s.id)}`;
+      // Only identifiers, dates and workflow state: free-text answers may hold health information.
+      const text = [
+        `Submission ${s.id} has been marked as delivered.`,
+        '',
+        `Submitter: ${s.submitter || '-'}`,
+        `Submitted: ${s.createdAtJf}`,
+        `Become-aware date: ${s.becomeAwareDate}`,
+        `Investigation deadline: ${s.investigationDeadline}`,
+        `Status: ${s.submissionStatus}`,
+        `CH number: ${s.chNumber ?? '-'}`,
+        '',
+        `Open it in the Quality Portal: ${link}`,
+      ].join('\n');
+      try {
+        await d.mailer.send({ to, subject: `Submission ${s.id} delivered${s.chNumber ? ` (${s.chNumber})` : ''}`, text });
+      } catch (err) {
+        const reason = err instanceof MailError ? err.message : 'the mail could not be sent';
+        await log.error('JotForms', `E-mail about submission ${s.id} failed: ${reason}`);
+        throw new Upstream('Failed to send email to recipient');
+      }
+      await log.success('JotForms', `E-mail about submission ${s.id} sent to ${to.length} recipient(s) by ${actor.email}`);
+      return { message: 'Email sent to recipient', recipients: to.length };
+    },
+
+    exportCsv(formId: string, filters: SubmissionFilters): AsyncGenerator<string> {
+      mustBeOurForm(formId);
+      const batches = async function* () {
+        for await (const rows of repo.stream(formId, filters)) yield rows.map(toSubmissionRow);
+      };
+      return submissionsCsv(batches());
+    },
+  };
+}
+export type SubmissionsService = ReturnType<typeof createSubmissionsService>;

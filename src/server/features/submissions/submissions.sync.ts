@@ -1,0 +1,178 @@
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, WithLock } from '../../db/client.ts';
+import { syncState } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Invalid, NotFound, Upstream } from '../../lib/errors.ts';
+import type { SystemLog } from '../../lib/system-log.ts';
+import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
+import type { SubmissionsRepo } from './submissions.repo.ts';
+
+/** What the sync needs of the JotForm connector. */
+export interface JotformSource {
+  getForm(formId: string): Promise<{ title: string; status?: string | undefined }>;
+  iterateSubmissions(formId: string, opts: { filter?: Record<string, string>; orderby?: 'created_at' | 'updated_at'; direction?: 'ASC' | 'DESC'; pageSize?: number }): AsyncIterable<JotformSubmissionLike>;
+  getSubmission(id: string): Promise<JotformSubmissionLike>;
+}
+
+export interface SyncDeps {
+  db: Db;
+  withLock: WithLock;
+  jotform: JotformSource;
+  repo: SubmissionsRepo;
+  log: SystemLog;
+  clock: Clock;
+  formId: string;
+  mapper: MapperOptions;
+  webhookSecret: string;
+  logger?: FastifyBaseLogger;
+  /** Called with the ids of submissions seen for the first time (sandbox seeds demo workflow). */
+  onInserted?: (ids: string[]) => Promise<void>;
+}
+
+interface Cursor {
+  createdAfter?: string;
+  updatedAfter?: string;
+}
+
+/** Advisory-lock key of the JotForm sync (any constant shared by every instance). */
+export const SYNC_LOCK_KEY = 0x4a6f7446;
+/** Re-read this much before the cursor: JotForm times have one-second resolution and no order guarantee. */
+const OVERLAP_MS = 5 * 60_000;
+
+function minusOverlap(jotformTime: string): string {
+  const t = new Date(`${jotformTime.replace(' ', 'T')}Z`).getTime() - OVERLAP_MS;
+  return Number.isNaN(t) ? jotformTime : new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function createSubmissionSync(d: SyncDeps) {
+  const cursorKey = `jotform:${d.formId}:cursor`;
+  const formKey = `jotform:${d.formId}:form`;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let lastError: string | undefined;
+
+  async function readState<T>(key: string): Promise<T | undefined> {
+    const [row] = await d.db.select().from(syncState).where(eq(syncState.key, key)).limit(1);
+    return row?.value as T | undefined;
+  }
+  async function writeState(key: string, value: unknown): Promise<void> {
+    const at = d.clock.now();
+    await d.db.insert(syncState).values({ key, value, updatedAt: at }).onConflictDoUpdate({ target: syncState.key, set: { value, updatedAt: at } });
+  }
+
+  async function store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }> {
+    const rows = batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
+    const result = await d.repo.upsertFromJotform(rows, d.clock.now());
+    if (result.inserted.length > 0 && d.onInserted) await d.onInserted(result.inserted);
+    return result;
+  }
+
+  async function pull(filter: Record<string, string>, cursor: Cursor, field: 'created_at' | 'updated_at') {
+    const key = field === 'created_at' ? 'createdAfter' : 'updatedAfter';
+    const counts = { inserted: 0, updated: 0 };
+    let batch: JotformSubmissionLike[] = [];
+    const flush = async () => {
+      const r = await store(batch);
+      counts.inserted += r.inserted.length;
+      counts.updated += r.updated.length;
+      batch = [];
+    };
+    for await (const s of d.jotform.iterateSubmissions(d.formId, { filter, orderby: field, direction: 'ASC', pageSize: 1000 })) {
+      batch.push(s);
+      const t = s[field];
+      // JotForm times are fixed-width "YYYY-MM-DD HH:MM:SS", so text order is time order.
+      if (t && (!cursor[key] || t > cursor[key])) cursor[key] = t;
+      if (batch.length >= 500) await flush();
+    }
+    await flush();
+    return counts;
+  }
+
+  async function syncAll(): Promise<{ inserted: number; updated: number }> {
+    const form = await d.jotform.getForm(d.formId);
+    await writeState(formKey, { title: form.title, status: form.status ?? 'ENABLED' });
+    const saved = (await readState<Cursor>(cursorKey)) ?? {};
+    const next: Cursor = { ...saved };
+    const created = await pull(saved.createdAfter ? { 'created_at:gt': minusOverlap(saved.createdAfter) } : {}, next, 'created_at');
+    const updated = saved.updatedAfter
+      ? await pull({ 'updated_at:gt': minusOverlap(saved.updatedAfter) }, next, 'updated_at')
+      : { inserted: 0, updated: 0 };
+    if (!saved.updatedAfter && !next.updatedAfter) next.updatedAfter = next.createdAfter;
+    await writeState(cursorKey, next);
+    return { inserted: created.inserted + updated.inserted, updated: updated.updated };
+  }
+
+  return {
+    /** One incremental pull; skipped when another instance is syncing. */
+    async syncOnce(): Promise<{ inserted: number; updated: number } | 'busy'> {
+      try {
+        const result = await d.withLock(SYNC_LOCK_KEY, syncAll);
+        if (!result.ran) return 'busy';
+        const { inserted, updated } = result.value;
+        if (inserted + updated > 0) await d.log.success('JotForms', `Synced ${inserted} new and ${updated} updated submission(s) from JotForm`);
+        lastError = undefined;
+        return result.value;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        // One log entry per distinct failure, not one per poll while JotForm stays down.
+        if (message !== lastError) await d.log.error('JotForms', `JotForm sync failed: ${message}`);
+        lastError = message;
+        d.logger?.warn({ err }, 'JotForm sync failed');
+        throw err;
+      }
+    },
+
+    /** Re-fetches one submission from the API (webhooks carry no signature, so never trust their body). */
+    async syncSubmission(id: string): Promise<'inserted' | 'updated' | 'ignored'> {
+      const s = await d.jotform.getSubmission(id);
+      if (String(s.form_id) !== d.formId) return 'ignored';
+      const r = await store([s]);
+      await d.log.success('JotForms', `Submission ${id} ${r.inserted.length ? 'received' : 'refreshed'} from a JotForm webhook`);
+      return r.inserted.length ? 'inserted' : 'updated';
+    },
+
+    checkWebhookSecret(secret: string): void {
+      const a = Buffer.from(secret);
+      const b = Buffer.from(d.webhookSecret);
+      if (a.length !== b.length || !timingSafeEqual(a, b)) throw new NotFound('No such endpoint.');
+    },
+
+    submissionIdOf(body: unknown): string {
+      const id = body && typeof body === 'object' ? (body as Record<string, unknown>).submissionID : undefined;
+      if (typeof id !== 'string' || !/^\d{1,30}$/.test(id)) throw new Invalid('submissionID is required');
+      return id;
+    },
+
+    async formTitle(): Promise<{ title: string; status: string }> {
+      const stored = await readState<{ title: string; status: string }>(formKey);
+      if (stored) return stored;
+      let form: { title: string; status?: string | undefined };
+      try {
+        form = await d.jotform.getForm(d.formId);
+      } catch (err) {
+        await d.log.error('JotForms', `Could not read form ${d.formId} from JotForm: ${err instanceof Error ? err.message : String(err)}`);
+        throw new Upstream('Failed to fetch forms');
+      }
+      const value = { title: form.title, status: form.status ?? 'ENABLED' };
+      await writeState(formKey, value);
+      return value;
+    },
+
+    start(intervalSeconds: number): void {
+      const tick = () => {
+        running = this.syncOnce().catch(() => undefined);
+      };
+      tick();
+      timer = setInterval(tick, intervalSeconds * 1000);
+      timer.unref();
+    },
+
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+export type SubmissionSync = ReturnType<typeof createSubmissionSync>;

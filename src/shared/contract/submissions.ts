@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { Id, IsoDate, PageQuery, page, sortBy } from './common.ts';
+import { defineEndpoint } from './endpoints.ts';
+
+export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** One answer of the details screen, in question order. */
+export const Answer = z.object({
+  qid: z.string(),
+  order: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  text: z.string(),
+  answer: z.unknown().optional(),
+  prettyFormat: z.string().optional(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+/** A submission as listed (spec §3 "Submission", without answers). */
+export const SubmissionRow = z.object({
+  id: z.string(),
+  submissionId: z.string(),
+  form_id: z.string(),
+  ip: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().nullable(),
+  submissionDate: z.string(),
+  submitter: z.string(),
+  status: z.string(),
+  submissionStatus: z.enum(SUBMISSION_STATUSES),
+  new: z.string(),
+  flag: z.string(),
+  notes: z.string(),
+  becomeAwareDate: z.string(),
+  investigationDeadline: z.string(),
+  reportable: z.boolean(),
+  chNumber: z.string().nullable(),
+  chTitle: z.string().nullable(),
+  followup: z.string().nullable(),
+  emailDelivered: z.boolean(),
+  transferError: z.string().nullable(),
+  denyReason: z.string().nullable(),
+});
+export type SubmissionRow = z.infer<typeof SubmissionRow>;
+
+export const Submission = SubmissionRow.extend({ answers: z.array(Answer) });
+export type Submission = z.infer<typeof Submission>;
+
+export const Form = z.object({ id: z.string(), title: z.string(), status: z.string(), count: z.number().int(), lastSubmission: z.string().nullable() });
+export type Form = z.infer<typeof Form>;
+
+export const SUBMISSION_SORT_FIELDS = [
+  'submissionDate',
+  'submitter',
+  'submissionStatus',
+  'becomeAwareDate',
+  'investigationDeadline',
+  'reportable',
+  'chNumber',
+  'chTitle',
+  'followup',
+  'emailDelivered',
+] as const;
+export type SubmissionSortField = (typeof SUBMISSION_SORT_FIELDS)[number];
+
+/** Filters shared by the list and the CSV export. */
+export const SubmissionFilters = z.object({
+  bad_gte: IsoDate.optional(),
+  bad_lte: IsoDate.optional(),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  status: z.enum(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` }).optional(),
+});
+export type SubmissionFilters = z.infer<typeof SubmissionFilters>;
+
+export const ListSubmissionsQuery = PageQuery.extend(SubmissionFilters.shape).extend({
+  formId: z.string().optional(),
+  sortBy: sortBy(SUBMISSION_SORT_FIELDS, 'submissionDate:desc'),
+});
+
+const FormParams = z.object({ formId: Id });
+const SubmissionParams = z.object({ id: Id });
+const Row = z.object({ results: SubmissionRow });
+const mustBeTrue = (field: string) => z.literal(true, { message: `${field} can only be set to true` });
+
+export const CSV_FILE_NAME = 'submissions_export.csv';
+export const CSV_HEADERS = [
+  'Submission Date',
+  'Submitter Name',
+  'Form Status',
+  'BAD',
+  'Investigation Deadline',
+  'Reportable',
+  'CH-Number',
+  'CH-Title',
+  'Good Faith Efforts',
+  'Delivered',
+] as const;
+
+export const FOLLOWUP_MAX = 5000;
+
+export const submissionsApi = {
+  forms: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms', tag: 'JotForms', summary: 'The forms the portal reviews',
+    access: { capability: 'submissions' }, status: 200, response: z.object({ results: z.array(Form) }),
+  }),
+  list: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/:formId', tag: 'JotForms',
+    summary: 'Submissions of a form, paged, sorted and filtered by become-aware date, search and status',
+    access: { capability: 'submissions' }, params: FormParams, query: ListSubmissionsQuery, status: 200, response: page(SubmissionRow),
+  }),
+  exportCsv: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/:formId/exportSubmissionsCSV', tag: 'JotForms',
+    summary: `All matching submissions as ${CSV_FILE_NAME} (text/csv), or {results: csv} when JSON is asked for`,
+    access: { capability: 'submissions' }, params: FormParams, query: SubmissionFilters, status: 200,
+    response: z.object({ results: z.string() }), produces: ['text/csv'],
+  }),
+  get: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/submission/:id', tag: 'JotForms', summary: 'One submission with its answers in question order',
+    access: { capability: 'submissions' }, params: SubmissionParams, status: 200, response: Submission,
+  }),
+  createFollowup: defineEndpoint({
+    method: 'PATCH', path: '/v1/jotforms/submission/:id/create-followup', tag: 'JotForms',
+    summary: 'Create or replace the follow-up (good faith efforts) text',
+    access: { capability: 'submissions' }, params: SubmissionParams,
+    body: z.object({
+      followup: z
+        .string({ message: 'followup is required' })
+        .trim()
+        .min(1, 'followup cannot be empty')
+        .max(FOLLOWUP_MAX, `followup must be at most ${FOLLOWUP_MAX} characters`),
+    }),
+    status: 200, response: Row,
+  }),
+  markReportable: defineEndpoint({
+    method: 'PATCH', path: '/v1/jotforms/submission/:id/mark-reportable', tag: 'JotForms',
+    summary: 'Mark reportable (one way: false → true; the body may be {reportable: true} or {emailDelivered: true})',
+    access: { capability: 'submissions' }, params: SubmissionParams,
+    body: z.object({ reportable: mustBeTrue('reportable').optional(), emailDelivered: mustBeTrue('emailDelivered').optional() }).optional(),
+    status: 200, response: Row,
+  }),
+  markEmailDelivered: defineEndpoint({
+    method: 'PATCH', path: '/v1/jotforms/submission/:id/mark-email-delivered', tag: 'JotForms',
+    summary: 'Mark delivered (one way: false → true)',
+    access: { capability: 'submissions' }, params: SubmissionParams,
+    body: z.object({ emailDelivered: mustBeTrue('emailDelivered') }), status: 200, response: Row,
+  }),
+  sendEmailRecipient: defineEndpoint({
+    method: 'POST', path: '/v1/jotforms/submission/:id/send-email-recipient', tag: 'JotForms',
+    summary: 'E-mail the active notification recipients about the submission (no free-text answers)',
+    access: { capability: 'submissions' }, params: SubmissionParams, status: 200,
+    response: z.object({ message: z.string(), recipients: z.number().int() }),
+  }),
+  review: defineEndpoint({
+    method: 'PATCH', path: '/v1/jotforms/submission/:id/review', tag: 'JotForms',
+    summary: 'Approve (→ Pending Transfer) or deny (→ Denied, reason required) a submission pending review',
+    access: { capability: 'submissions' }, params: SubmissionParams,
+    body: z
+      .object({
+        decision: z.enum(['approve', 'deny'], { message: 'decision must be approve or deny' }),
+        reason: z.string().trim().max(2000, 'reason must be at most 2000 characters').optional(),
+      })
+      .refine((b) => b.decision === 'approve' || !!b.reason, { message: 'a reason is required to deny', path: ['reason'] }),
+    status: 200, response: Row,
+  }),
+  webhook: defineEndpoint({
+    method: 'POST', path: '/v1/jotforms/webhook/:secret', tag: 'JotForms',
+    summary: 'JotForm webhook: re-fetches the named submission from the JotForm API',
+    access: 'public', params: z.object({ secret: z.string().max(200) }), body: z.unknown().optional(),
+    status: 200, response: z.object({ received: z.boolean() }),
+  }),
+} as const;
+
+/** Cut of follow-up text in the list (spec §9). */
+export function truncateFollowup(text: string | null | undefined, max = 25): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
