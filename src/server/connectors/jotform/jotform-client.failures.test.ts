@@ -159,6 +159,19 @@ describe('JotForm client: failures, retries and timeouts', () => {
     expect(c.limitLeft()).toBe(42);
   });
 
+  it('stops iterating with bad_response when the server ignores the offset', async () => {
+    const page = Array.from({ length: 2 }, (_, i) => ({ id: String(i + 1), form_id: '1', created_at: '2025-01-01 00:00:00', status: 'ACTIVE', new: '0', flag: '0', answers: {} }));
+    const c = client({ fetch: fakeFetch(JSON.stringify({ responseCode: 200, message: 'success', content: page })) });
+    const seen: string[] = [];
+    const err = await failure(
+      (async () => {
+        for await (const s of c.iterateSubmissions(DEMO_FORM_ID, { pageSize: 2 })) seen.push(s.id);
+      })(),
+    );
+    expect(err).toMatchObject({ kind: 'bad_response', message: 'JotForm sent an answer the portal does not understand (paging did not advance).' });
+    expect(seen).toEqual(['1', '2']);
+  });
+
   it('sends the key only in the APIKEY header', async () => {
     const seen: { url: string; headers: Headers }[] = [];
     const spy: typeof fetch = async (url, init) => {

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.ts';
 import { type JotformEmulator, createJotformEmulator } from './emulator.ts';
@@ -111,6 +112,20 @@ describe('JotForm emulator: the wire format', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Unsupported filter operator "gte" in "created_at:gte"');
     expect((await get(`/form/${DEMO_FORM_ID}/submissions?filter=nope`)).statusCode).toBe(400);
+  });
+});
+
+describe('JotForm emulator: logging', () => {
+  it('takes a ready logger instance, as sandbox mode passes the portal’s', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const emu = createJotformEmulator({ apiKey: KEY, logger });
+    expect((await emu.app.inject({ url: '/user/forms', headers: { apikey: KEY } })).statusCode).toBe(200);
+    await emu.app.inject({ method: 'POST', url: `/form/${DEMO_FORM_ID}/webhooks`, ...form({ webhookURL: 'http://127.0.0.1:9/hook/secret-path' }) });
+    await emu.addSubmission();
+    expect(lines.join('')).toContain('webhook delivery failed');
+    expect(lines.join('')).not.toContain('secret-path');
+    await emu.close();
   });
 });
 

@@ -41,6 +41,8 @@ interface InjectedFailure {
   message: string;
 }
 
+const REQUEST_HISTORY = 1_000;
+
 function scrubKey(url: string): string {
   return url.replace(/([?&]apiKey=)[^&]*/i, '$1***');
 }
@@ -115,6 +117,8 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
   });
   app.addHook('onResponse', async (request, reply) => {
     state.requests.push({ method: request.method, url: scrubKey(request.url), status: reply.statusCode });
+    // Sandbox mode runs for days: keep the recent history only.
+    if (state.requests.length > REQUEST_HISTORY) state.requests.splice(0, state.requests.length - REQUEST_HISTORY);
   });
   app.setErrorHandler((error: FastifyError | EmulatedHttpError, request, reply) => {
     if (error instanceof EmulatedHttpError) return sendError(request, reply, error.statusCode, error.message, error.info);

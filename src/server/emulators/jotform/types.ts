@@ -70,7 +70,7 @@ export interface EmulatorState {
   limitLeft: number;
   /** US-Eastern date the quota was last reset on. */
   quotaDay: string;
-  /** Every request the emulator answered, for tests that count attempts. */
+  /** The last 1000 requests the emulator answered, for tests that count attempts. */
   requests: RequestRecord[];
 }
 
