@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  outputDir: 'test-results',
+  outputDir: `test-results/${E2E_PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
@@ -27,7 +27,7 @@ export default defineConfig({
   },
   ...(existsSync(chromium) ? {} : { testIgnore: '**/*' }),
   webServer: {
-    command: 'rm -rf .e2e-data && node scripts/start.mjs',
+    command: `rm -rf .e2e-data-${E2E_PORT} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -35,7 +35,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: `.e2e-data-${E2E_PORT}`,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,

@@ -1,6 +1,6 @@
 // `npm start`: builds whatever is missing or older than its sources, then serves the product.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 function newestMtime(dir) {
@@ -18,20 +18,40 @@ function outdated(output, sources) {
   return sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > built);
 }
 
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-function run(cmd, args) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+// Several servers may start at once (parallel browser-test runs): one builds, the others wait.
+const LOCK = 'dist/.build-lock';
+function acquireBuildLock() {
+  mkdirSync('dist', { recursive: true });
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      return;
+    } catch {
+      if (Date.now() > deadline) rmSync(LOCK, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
 }
 
+function build(cmd, args) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    rmSync(LOCK, { recursive: true, force: true });
+    process.exit(result.status ?? 1);
+  }
+}
+
+acquireBuildLock();
 if (outdated('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'])) {
   console.log('Building the web app…');
-  run(npx, ['vite', 'build', '--logLevel', 'warn']);
+  build('npx', ['vite', 'build', '--logLevel', 'warn']);
 }
 if (outdated('dist/server/main.js', ['src/server', 'src/shared', 'package-lock.json'])) {
   console.log('Building the server…');
-  run(process.execPath, ['scripts/build-server.mjs']);
+  build(process.execPath, ['scripts/build-server.mjs']);
 }
+rmSync(LOCK, { recursive: true, force: true });
 
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -2,7 +2,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { emailConfigRoutes } from './features/email-config/email-config.routes.ts';
+import { fieldMappingRoutes } from './features/field-mapping/field-mapping.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
+import { qualityProcessRoutes } from './features/quality-process/quality-process.routes.ts';
+import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { systemClock } from './lib/clock.ts';
@@ -64,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usersRoutes(route, services.users);
   dashboardRoutes(route, services.dashboard);
   submissionsRoutes(route, services.submissions, services.sync);
+  questionsRoutes(route, services.questions);
+  qualityProcessRoutes(route, services.qualityProcess);
+  fieldMappingRoutes(route, services.fieldMapping);
+  emailConfigRoutes(route, services.emailConfigs);
   logsRoutes(route, services.logs);
   await registerSpa(app, deps.webDir ?? null);
 

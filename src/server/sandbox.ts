@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
+import type { FieldMappingBody } from '#shared/contract/field-mapping';
+import { RETRY_TITLE } from '#shared/contract/quality-process';
 import type { Config } from './config.ts';
 import { type ArenaClient, createArenaClient } from './connectors/arena/index.ts';
 import { type JotformClient, createJotformClient } from './connectors/jotform/index.ts';
-import type { Db } from './db/client.ts';
 import { submissions } from './db/schema/index.ts';
-import { ARENA_EMULATOR_TEMPLATE_GUID, createArenaEmulator } from './emulators/arena/index.ts';
-import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_WORKFLOW, createJotformEmulator } from './emulators/jotform/index.ts';
+import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS, createArenaEmulator } from './emulators/arena/index.ts';
+import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, DEMO_WORKFLOW, createJotformEmulator } from './emulators/jotform/index.ts';
 import type { Clock } from './lib/clock.ts';
+import type { InsertedHookContext } from './services.ts';
 
 /** The outside systems the product talks to, and the settings that go with them. */
 export interface Outside {
@@ -18,26 +21,44 @@ export interface Outside {
   formId: string;
   awareDateQid: string | undefined;
   arenaTemplateGuid: string | undefined;
-  onSubmissionsInserted?: (db: Db, ids: string[]) => Promise<void>;
+  onSubmissionsInserted?: (ctx: InsertedHookContext, ids: string[]) => Promise<void>;
   close(): Promise<void>;
 }
 
-/** Gives demo submissions seen for the first time the workflow state the demo needs. */
-async function seedDemoWorkflow(db: Db, ids: string[]): Promise<void> {
+/**
+ * Field mappings a new sandbox user finds in place, so the steps of a transferred demo submission
+ * show mapped values at once (qids of the demo form, attributes of the emulated template).
+ */
+export const DEMO_MAPPINGS: readonly FieldMappingBody[] = [
+  { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantName, name: 'Complainant Name', formFieldQID: [{ qid: DEMO_QID.fullName, preprocessingFunctions: ['fullName'] }] },
+  { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantEmail, name: 'Complainant Email', formFieldQID: [{ qid: DEMO_QID.email, preprocessingFunctions: ['trim', 'lowercase'] }] },
+  { arenaFieldGUID: ATTRIBUTE_GUIDS.becomeAwareDate, name: 'Become Aware Date', formFieldQID: [{ qid: DEMO_QID.awareDate, preprocessingFunctions: ['dateISO'] }] },
+  { arenaFieldGUID: ATTRIBUTE_GUIDS.complaintDescription, name: 'Complaint Description', formFieldQID: [{ qid: DEMO_QID.description, preprocessingFunctions: ['stripHtml'] }] },
+];
+
+/**
+ * Gives demo submissions seen for the first time the workflow state the demo needs. Transferred
+ * ones go through the real transfer (docs/decisions/012), so their CH numbers exist in the Arena
+ * emulator and their steps hold mapped values.
+ */
+export async function seedDemoWorkflow(ctx: InsertedHookContext, ids: string[]): Promise<void> {
   const demo = ids.filter((id) => DEMO_WORKFLOW[id]);
   if (demo.length === 0) return;
-  await db.transaction(async (tx) => {
+  const toTransfer: { id: string; title: string }[] = [];
+  await ctx.db.transaction(async (tx) => {
     const fresh = await tx.select({ id: submissions.id }).from(submissions).where(inArray(submissions.id, demo));
     for (const { id } of fresh) {
       const w = DEMO_WORKFLOW[id]!;
+      const transferred = w.submissionStatus === 'Successful Transfer';
+      if (transferred) toTransfer.push({ id, title: w.chTitle ?? RETRY_TITLE });
       await tx
         .update(submissions)
         .set({
-          submissionStatus: w.submissionStatus,
+          submissionStatus: transferred ? 'Pending Transfer' : w.submissionStatus,
           reportable: w.reportable,
           emailDelivered: w.emailDelivered,
           followup: w.followup ?? null,
-          chNumber: w.chNumber ?? null,
+          chNumber: null,
           chTitle: w.chTitle ?? null,
           denyReason: w.denyReason ?? null,
           transferError: w.transferError ?? null,
@@ -45,6 +66,9 @@ async function seedDemoWorkflow(db: Db, ids: string[]): Promise<void> {
         .where(inArray(submissions.id, [id]));
     }
   });
+  if (toTransfer.length === 0) return;
+  await ctx.seedMappings(DEMO_MAPPINGS);
+  for (const { id, title } of toTransfer) await ctx.transfer(id, title);
 }
 
 /**
@@ -78,10 +102,11 @@ export async function connectOutside(config: Config, clock: Clock, logger: Fasti
   }
 
   const apiKey = randomBytes(16).toString('hex');
-  const jotformEmulator = createJotformEmulator({ apiKey, clock });
+  // State files keep what sandbox users did (processes, numbering, questions, submissions) across restarts.
+  const jotformEmulator = createJotformEmulator({ apiKey, clock, stateFile: path.join(config.DATA_DIR, 'sandbox-jotform.json') });
   const jotformUrl = await jotformEmulator.app.listen({ host: '127.0.0.1', port: 0 });
   const arenaUser = { email: 'integration@sandbox.example', password: randomBytes(16).toString('hex') };
-  const arenaEmulator = createArenaEmulator({ ...arenaUser, clock });
+  const arenaEmulator = createArenaEmulator({ ...arenaUser, clock, stateFile: path.join(config.DATA_DIR, 'sandbox-arena.json') });
   const arenaUrl = await arenaEmulator.app.listen({ host: '127.0.0.1', port: 0 });
   logger.info({ jotform: jotformUrl, arena: arenaUrl }, 'sandbox mode: JotForm and Arena emulators on loopback');
   const arena = createArenaClient({ baseUrl: `${arenaUrl}/v1`, ...arenaUser, clock, logger });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { FieldMappingBody } from '#shared/contract/field-mapping';
 import type { Config } from './config.ts';
 import type { ArenaClient } from './connectors/arena/index.ts';
 import { createMailer, type Mailer } from './connectors/mail/mailer.ts';
@@ -8,7 +9,14 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createEmailConfigRepo } from './features/email-config/email-config.repo.ts';
+import { createEmailConfigService } from './features/email-config/email-config.service.ts';
+import { createFieldMappingRepo } from './features/field-mapping/field-mapping.repo.ts';
+import { createFieldMappingService } from './features/field-mapping/field-mapping.service.ts';
 import { createLogsService } from './features/logs/logs.service.ts';
+import { createTemplateSteps } from './features/quality-process/arena-template.ts';
+import { createQualityProcessRepo } from './features/quality-process/quality-process.repo.ts';
+import { createQualityProcessService } from './features/quality-process/quality-process.service.ts';
+import { type QuestionsSource, createQuestionsService } from './features/questions/questions.service.ts';
 import { createSubmissionsRepo } from './features/submissions/submissions.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
@@ -16,18 +24,27 @@ import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createAuditTrail } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
-import { Upstream } from './lib/errors.ts';
+import { AppError, Upstream } from './lib/errors.ts';
 import { createSystemLog } from './lib/system-log.ts';
 
 /** The outside systems, as connectors (real clients, pointed at emulators in sandbox mode). */
 export interface Integrations {
-  jotform?: JotformSource;
+  jotform?: JotformSource & QuestionsSource;
   arena?: ArenaClient;
   /** Quality-process template for complaints (ARENA_TEMPLATE_GUID, or the emulator's). */
   arenaTemplateGuid?: string;
   mailer?: Mailer;
   /** Sandbox mode: gives demo submissions their workflow state on first sight. */
-  onSubmissionsInserted?: (db: Db, ids: string[]) => Promise<void>;
+  onSubmissionsInserted?: (ctx: InsertedHookContext, ids: string[]) => Promise<void>;
+}
+
+/** What sandbox seeding may use when demo submissions arrive: the database and the real services. */
+export interface InsertedHookContext {
+  db: Db;
+  /** Creates these field mappings through the service, if no mapping exists yet. */
+  seedMappings(bodies: readonly FieldMappingBody[]): Promise<void>;
+  /** Runs a submission through the real quality-process transfer (Arena failures are recorded, not thrown). */
+  transfer(id: string, chTitle: string): Promise<void>;
 }
 
 export interface ServiceDeps {
@@ -48,9 +65,13 @@ export interface ServiceDeps {
 function notConfigured(name: string): never {
   throw new Upstream(`${name} is not configured.`);
 }
-const missingJotform: JotformSource = {
+const missingJotform: JotformSource & QuestionsSource = {
   getForm: async () => notConfigured('JotForm'),
   getSubmission: async () => notConfigured('JotForm'),
+  getQuestions: async () => notConfigured('JotForm'),
+  addQuestions: async () => notConfigured('JotForm'),
+  editQuestion: async () => notConfigured('JotForm'),
+  deleteQuestion: async () => notConfigured('JotForm'),
   // eslint-disable-next-line require-yield -- an empty source that fails on first use
   iterateSubmissions: async function* () {
     notConfigured('JotForm');
@@ -75,11 +96,49 @@ export function createServices(d: ServiceDeps) {
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
   const mailer = d.integrations?.mailer ?? createMailer({ db, clock, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const jotform = d.integrations?.jotform ?? missingJotform;
   const onInserted = d.integrations?.onSubmissionsInserted;
+  const arena = d.integrations?.arena && d.integrations.arenaTemplateGuid ? { client: d.integrations.arena, templateGuid: d.integrations.arenaTemplateGuid } : undefined;
+  const templateSteps = createTemplateSteps({ arena, clock, log });
+  const fieldMapping = createFieldMappingService({
+    repo: createFieldMappingRepo(db),
+    audit,
+    log,
+    clock,
+    templateSteps: () => templateSteps.steps(),
+    formQuestions: () => jotform.getQuestions(d.formId),
+  });
+  const qualityProcess = createQualityProcessService({
+    repo: createQualityProcessRepo(db),
+    audit,
+    log,
+    clock,
+    arena,
+    templateSteps,
+    mappingRules: () => fieldMapping.rules(),
+  });
+  const hookContext: InsertedHookContext = {
+    db,
+    async seedMappings(bodies) {
+      if ((await fieldMapping.list()).length > 0) return;
+      for (const body of bodies) {
+        // A demo mapping Arena or JotForm refuses must not stop the sync that brought the demo rows.
+        await fieldMapping.create(null, FieldMappingBody.parse(body)).catch((err: unknown) => {
+          if (!(err instanceof AppError)) throw err;
+          d.logger?.warn({ err, mapping: body.name }, 'could not seed a demo field mapping');
+        });
+      }
+    },
+    async transfer(id, chTitle) {
+      await qualityProcess.create(null, id, chTitle).catch((err: unknown) => {
+        if (!(err instanceof Upstream)) throw err;
+      });
+    },
+  };
   const sync = createSubmissionSync({
     db,
     withLock: d.withLock ?? inProcessLock(),
-    jotform: d.integrations?.jotform ?? missingJotform,
+    jotform,
     repo: submissionsRepo,
     log,
     clock,
@@ -87,7 +146,7 @@ export function createServices(d: ServiceDeps) {
     mapper: { timeZone: config.JOTFORM_TIMEZONE, awareDateQid: d.awareDateQid, investigationDays: config.INVESTIGATION_DAYS },
     webhookSecret: d.webhookSecret,
     ...(d.logger ? { logger: d.logger } : {}),
-    ...(onInserted ? { onInserted: (ids: string[]) => onInserted(db, ids) } : {}),
+    ...(onInserted ? { onInserted: (ids: string[]) => onInserted(hookContext, ids) } : {}),
   });
   const submissions = createSubmissionsService({
     repo: submissionsRepo,
@@ -107,8 +166,12 @@ export function createServices(d: ServiceDeps) {
     users,
     sync,
     submissions,
-    dashboard: createDashboardService(db, clock),
+    emailConfigs: createEmailConfigService({ repo: emailConfigRepo, audit, log, clock }),
+    fieldMapping,
+    qualityProcess,
+    dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, audit),
+    questions: createQuestionsService({ jotform, audit, log, formId: d.formId }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -35,6 +35,11 @@ export const submissions = pgTable(
     chTitle: text('ch_title'),
     arenaGuid: text('arena_guid'),
     transferError: text('transfer_error'),
+    /**
+     * Set while a quality-process transfer runs (the claim that keeps two calls from creating two
+     * processes); cleared when it ends. A claim older than the transfer's stale timeout is void.
+     */
+    transferStartedAt: timestamp('transfer_started_at', { withTimezone: true, mode: 'date' }),
     denyReason: text('deny_reason'),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import { ArenaFailure, defaultMessage, fail, routeNotFound, unauthorized, unsupportedMediaType } from './failures.ts';
 import { WORKSPACE } from './fixtures.ts';
 import { formatResetHeader, nextPacificMidnight } from './pacific-time.ts';
+import { loadArenaState, saveArenaState } from './persistence.ts';
 import { processRoutes } from './process-routes.ts';
 import type { EmulatorContext } from './request.ts';
 import { sessionRoutes, sessionToken } from './session-routes.ts';
@@ -20,6 +21,8 @@ export interface ArenaEmulatorOptions {
   clock?: Clock;
   /** Requests per Pacific day before 429/4084 (default 10 000). */
   requestLimit?: number;
+  /** JSON file that keeps processes and numbering across restarts (sandbox mode); none keeps memory only. */
+  stateFile?: string;
 }
 
 export interface ArenaEmulatorControl {
@@ -56,6 +59,8 @@ function isLogin(req: FastifyRequest): boolean {
 export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
   const clock = opts.clock ?? systemClock;
   const state = createState(clock, opts.requestLimit ?? 10_000);
+  const { stateFile } = opts;
+  if (stateFile) loadArenaState(stateFile, state);
   const ctx: EmulatorContext = {
     state,
     clock,
@@ -123,6 +128,13 @@ export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
     injectFailure();
   });
 
+  // Every change arrives as a successful POST, PUT or DELETE; sign-in and sign-out change nothing kept.
+  // Saved before the answer leaves, so a caller that got its answer can rely on the file.
+  app.addHook('onSend', async (req, reply) => {
+    const path = req.url.split('?')[0];
+    if (stateFile && req.method !== 'GET' && reply.statusCode < 400 && path !== '/v1/login' && path !== '/v1/logout') saveArenaState(stateFile, state);
+  });
+
   app.addHook('onSend', async (_req, reply) => {
     rollQuota();
     reply.header('Server', 'ArenaSolutions');
@@ -167,6 +179,7 @@ export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
     },
     reset() {
       resetState(state, clock);
+      if (stateFile) saveArenaState(stateFile, state);
     },
   };
   return { app, control, state };

@@ -8,6 +8,7 @@ import type { EmulatorContext } from './context.ts';
 import { EmulatedHttpError, markStart, notAuthorized, pathLabel, sendError, setLimitLeft } from './envelope.ts';
 import { demoFixtures, demoRawAnswers } from './fixtures.ts';
 import { formRoutes } from './forms.routes.ts';
+import { loadJotformState, saveJotformState } from './persistence.ts';
 import { questionRoutes } from './questions.routes.ts';
 import { applySubmissionEdit, insertSubmission, nextSubmissionId, submissionView } from './store.ts';
 import { createState } from './store.ts';
@@ -25,6 +26,8 @@ export interface JotformEmulatorOptions {
   logger?: FastifyBaseLogger | FastifyLoggerOptions | boolean;
   /** Calls per day before 429 "API-Limit exceeded"; default 10 000 (a Bronze plan). */
   dailyLimit?: number;
+  /** JSON file that keeps forms, questions and submissions across restarts (sandbox mode); none keeps memory only. */
+  stateFile?: string;
 }
 
 export interface SubmissionPatch {
@@ -60,7 +63,11 @@ function scrubKey(url: string): string {
 export function createJotformEmulator(options: JotformEmulatorOptions) {
   const clock = options.clock ?? systemClock;
   const state: EmulatorState = createState(options.fixtures ?? demoFixtures(clock.now()), options.dailyLimit ?? 10_000, clock.now());
-  const { logger } = options;
+  const { logger, stateFile } = options;
+  if (stateFile) loadJotformState(stateFile, state);
+  const save = () => {
+    if (stateFile) saveJotformState(stateFile, state);
+  };
   const common = { routerOptions: { ignoreTrailingSlash: true }, disableRequestLogging: true };
   // Fastify 5 takes a ready logger only as `loggerInstance`.
   const app: FastifyInstance =
@@ -119,6 +126,10 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     state.requests.push({ method: request.method, url: scrubKey(request.url), status: reply.statusCode });
     // Sandbox mode runs for days: keep the recent history only.
     if (state.requests.length > REQUEST_HISTORY) state.requests.splice(0, state.requests.length - REQUEST_HISTORY);
+  });
+  // Saved before the answer leaves, so a caller that got its answer can rely on the file.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) save();
   });
   app.setErrorHandler((error: FastifyError | EmulatedHttpError, request, reply) => {
     if (error instanceof EmulatedHttpError) return sendError(request, reply, error.statusCode, error.message, error.info);
@@ -195,6 +206,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
         ip: opts.ip ?? `198.51.100.${(added % 250) + 1}`,
         answers: { ...defaults, ...answers },
       });
+      save();
       const deliveries = await deliver(form, submission);
       return { id: submission.id, submission: submissionView(state, submission), deliveries };
     },
@@ -203,7 +215,9 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     editSubmission(id: string, patch: SubmissionPatch) {
       const submission = state.submissions.get(id);
       if (!submission) throw new Error(`The JotForm emulator has no submission ${id}`);
-      return submissionView(state, applySubmissionEdit(state, submission, patch, clock.now()));
+      const edited = applySubmissionEdit(state, submission, patch, clock.now());
+      save();
+      return submissionView(state, edited);
     },
   };
 }

@@ -96,6 +96,23 @@ describe('GET /v1/dashboard', () => {
     expect(await at('2025-06-15T16:00:00.000Z')).toEqual([4, 8, 3, 2, 3]);
   });
 
+  it("counts from the clinic's today (JOTFORM_TIMEZONE, America/New_York here), not UTC's", async () => {
+    expect(t.config.JOTFORM_TIMEZONE).toBe('America/New_York');
+    const at = async (now: string) => {
+      clock.set(now);
+      headers = await t.as('staff');
+      return (await values())[4];
+    };
+    // 22:00 on 06-23 in New York is already 06-24 in UTC: the Pending Review due 06-23 is due today.
+    expect(await at('2025-06-24T02:00:00.000Z')).toBe(1);
+    // Just after local midnight it is overdue.
+    expect(await at('2025-06-24T04:30:00.000Z')).toBe(0);
+    // 22:00 on 07-15 in New York: the far one is due today.
+    expect(await at('2025-07-16T02:00:00.000Z')).toBe(1);
+    clock.set('2025-06-15T16:00:00.000Z');
+    headers = await t.as('staff');
+  });
+
   it('is the same for every role', async () => {
     for (const role of ['member', 'admin', 'super_admin'] as const) {
       expect((await stats(await t.as(role))).map((s) => s.name)).toEqual(NAMES);

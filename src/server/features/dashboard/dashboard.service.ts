@@ -3,14 +3,19 @@ import { STAT_NAMES, type Stat } from '#shared/contract/dashboard';
 import type { Db } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addDays, isoDate } from '../../lib/dates.ts';
+import { addDaysIso } from '../../lib/dates.ts';
+import { zonedDate } from '../../lib/time-zone.ts';
 
-export function createDashboardService(db: Db, clock: Clock) {
+/**
+ * `timeZone`: the zone whose calendar the become-aware dates and deadlines are written in (the
+ * JotForm account's, JOTFORM_TIMEZONE), so "today" is the clinic's today, not UTC's.
+ */
+export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC') {
   return {
     /** The five cards of DESIGN §3, in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
-      const today = isoDate(clock.now());
-      const weekAhead = isoDate(addDays(clock.now(), 7));
+      const today = zonedDate(clock.now(), timeZone);
+      const weekAhead = addDaysIso(today, 7);
       const [[userRow], [subRow]] = await Promise.all([
         db.select({ n: count() }).from(users),
         db

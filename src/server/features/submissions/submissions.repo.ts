@@ -137,10 +137,15 @@ export function createSubmissionsRepo(db: Db) {
     },
     /**
      * Inserts new submissions and refreshes the JotForm-owned columns of known ones; workflow
-     * columns are never in the update. Returns which ids were new.
+     * columns are never in the update. A known row whose JotForm columns are unchanged is not
+     * written (the poll re-reads a few minutes of overlap). Returns which ids were new and which
+     * changed. The same id twice in one batch (JotForm's offset paging shifts when rows move) keeps
+     * the later copy.
      */
-    async upsertFromJotform(rows: JotformColumns[], at: Date): Promise<{ inserted: string[]; updated: string[] }> {
+    async upsertFromJotform(batch: JotformColumns[], at: Date): Promise<{ inserted: string[]; updated: string[] }> {
+      const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
       if (rows.length === 0) return { inserted: [], updated: [] };
+      const s = submissions;
       const result = await db
         .insert(submissions)
         .values(rows.map((r) => ({ ...r, syncedAt: at, modifiedAt: at })))
@@ -160,9 +165,20 @@ export function createSubmissionsRepo(db: Db) {
             investigationDeadline: sql`excluded.investigation_deadline`,
             syncedAt: sql`excluded.synced_at`,
           },
+          setWhere: sql`(${s.ip}, ${s.updatedAtJf}, ${s.status}, ${s.isNew}, ${s.flag}, ${s.notes}, ${s.answers}, ${s.submitter}, ${s.submitterSearch}, ${s.becomeAwareDate}, ${s.investigationDeadline})
+            is distinct from (excluded.ip, excluded.jf_updated_at, excluded.status, excluded.is_new, excluded.flag, excluded.notes, excluded.answers, excluded.submitter, excluded.submitter_search, excluded.become_aware_date, excluded.investigation_deadline)`,
         })
         .returning({ id: submissions.id, inserted: sql<boolean>`(xmax = 0)` });
       return { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
+    },
+    /** Sets a one-way flag from false to true; undefined when it was already set (or the row is gone). */
+    async setFlag(id: string, flag: 'reportable' | 'emailDelivered', at: Date): Promise<SubmissionDbRow | undefined> {
+      const [row] = await db
+        .update(submissions)
+        .set({ [flag]: true, modifiedAt: at })
+        .where(and(eq(submissions.id, id), eq(submissions[flag], false)))
+        .returning();
+      return row;
     },
     /** Updates workflow fields, only while the row is in one of `from` when given (a state guard). */
     async updateWorkflow(id: string, values: WorkflowFields, at: Date, from?: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {

@@ -44,6 +44,20 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     return toSubmissionRow(row);
   }
 
+  /**
+   * Sets a one-way flag (false → true). The guard sits in the UPDATE, so of concurrent requests only
+   * one records the change; the others, like any repeat, answer the row as it is.
+   */
+  async function markOnce(actor: AuditActor, id: string, flag: 'reportable' | 'emailDelivered', action: string, describe: string): Promise<SubmissionRow> {
+    const before = await mustFind(id);
+    if (before[flag]) return toSubmissionRow(before);
+    const row = await repo.setFlag(before.id, flag, clock.now());
+    if (!row) return toSubmissionRow((await repo.findById(before.id)) ?? before);
+    await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
+    await log.success('JotForms', `${describe} for submission ${before.id} by ${actor.email}`);
+    return toSubmissionRow(row);
+  }
+
   return {
     async forms(): Promise<Form[]> {
       const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), repo.count(d.formId)]);
@@ -65,17 +79,9 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return change(actor, before, 'followup', { followup }, 'Follow-up saved');
     },
 
-    async markReportable(actor: AuditActor, id: string): Promise<SubmissionRow> {
-      const before = await mustFind(id);
-      if (before.reportable) return toSubmissionRow(before);
-      return change(actor, before, 'mark reportable', { reportable: true }, 'Marked reportable');
-    },
+    markReportable: (actor: AuditActor, id: string) => markOnce(actor, id, 'reportable', 'mark reportable', 'Marked reportable'),
 
-    async markDelivered(actor: AuditActor, id: string): Promise<SubmissionRow> {
-      const before = await mustFind(id);
-      if (before.emailDelivered) return toSubmissionRow(before);
-      return change(actor, before, 'mark delivered', { emailDelivered: true }, 'Marked delivered');
-    },
+    markDelivered: (actor: AuditActor, id: string) => markOnce(actor, id, 'emailDelivered', 'mark delivered', 'Marked delivered'),
 
     async review(actor: AuditActor, id: string, decision: 'approve' | 'deny', reason: string | undefined): Promise<SubmissionRow> {
       const before = await mustFind(id);
@@ -92,7 +98,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
         entityId: before.id,
         action: decision === 'approve' ? 'approve' : 'deny',
         before: { submissionStatus: before.submissionStatus },
-        after: { submissionStatus: row.submissionStatus, ...(reason ? { denyReason: reason } : {}) },
+        after: { submissionStatus: row.submissionStatus, ...(decision === 'deny' ? { denyReason: row.denyReason } : {}) },
       });
       await log.success('JotForms', `Submission ${before.id} ${decision === 'approve' ? 'approved' : 'denied'} by ${actor.email}`);
       return toSubmissionRow(row);

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, WithLock } from '../../db/client.ts';
 import { syncState } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Invalid, NotFound, Upstream } from '../../lib/errors.ts';
+import { JotformError } from '../../connectors/jotform/jotform-error.ts';
+import { AppError, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
 import type { SubmissionsRepo } from './submissions.repo.ts';
@@ -126,7 +127,15 @@ export function createSubmissionSync(d: SyncDeps) {
 
     /** Re-fetches one submission from the API (webhooks carry no signature, so never trust their body). */
     async syncSubmission(id: string): Promise<'inserted' | 'updated' | 'ignored'> {
-      const s = await d.jotform.getSubmission(id);
+      let s: JotformSubmissionLike;
+      try {
+        s = await d.jotform.getSubmission(id);
+      } catch (err) {
+        // JotForm's messages are written for people and never carry the key; anything else stays inside.
+        const message = err instanceof JotformError || err instanceof AppError ? err.message : 'JotForm could not be reached.';
+        await d.log.error('JotForms', `Submission ${id} from a JotForm webhook could not be fetched: ${message}`);
+        throw err instanceof AppError ? err : new Upstream(message);
+      }
       if (String(s.form_id) !== d.formId) return 'ignored';
       const r = await store([s]);
       await d.log.success('JotForms', `Submission ${id} ${r.inserted.length ? 'received' : 'refreshed'} from a JotForm webhook`);

@@ -1,0 +1,13 @@
+import { createPgliteTarget, createPostgresTarget, openTarget } from '../databases.ts';
+import { seedSubmissions, seedAdmin } from '../seed.ts';
+const kind = process.argv[2];
+const t = kind === 'pg' ? await createPostgresTarget('postgres://postgres@127.0.0.1:5432/test') : createPgliteTarget();
+const t0 = performance.now();
+const { database } = await openTarget(t);
+await database.migrate();
+console.log('open+migrate', performance.now() - t0);
+const r = await seedSubmissions(database.db, 100000);
+console.log(r);
+await seedAdmin(database.db);
+await database.close();
+await t.destroy();

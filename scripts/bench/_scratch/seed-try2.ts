@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { createPgliteTarget, createPostgresTarget, openTarget } from '../databases.ts';
+import { seedSubmissions } from '../seed.ts';
+const kind = process.argv[2];
+const mode = process.argv[3];
+const t = kind === 'pg' ? await createPostgresTarget('postgres://postgres@127.0.0.1:5432/test') : createPgliteTarget();
+const { database } = await openTarget(t);
+await database.migrate();
+if (mode === 'notrigger' || mode === 'both') await database.db.execute(sql`ALTER TABLE submissions DISABLE TRIGGER submissions_counts`);
+const r = await seedSubmissions(database.db, mode === 'small' ? 10000 : 100000);
+console.log(mode, r);
+await database.close();
+await t.destroy();

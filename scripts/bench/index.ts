@@ -1,0 +1,130 @@
+// `npm run bench`: the submissions list and CSV export against their floor (the same SQL with
+// nothing around it), on PostgreSQL and on the embedded PGlite, with 100 000 seeded submissions.
+// A report: exits 0 whether targets pass or fail, non-zero only when the bench itself fails.
+//
+// Environment: DATABASE_URL (PostgreSQL server to create the bench database on; default
+// postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (100000), BENCH_SECONDS (8),
+// BENCH_ONLY (postgres | pglite), BENCH_EXPLAIN=1 (print the list queries' plans).
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { bundleServer } from './bundle.ts';
+import { type ServerSpec, login, startServer } from './child.ts';
+import { measureCsv } from './csv-export.ts';
+import { type DbKind, type DbTarget, createPgliteTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
+import { explainList } from './explain.ts';
+import { measureLoad, measureSequential } from './load.ts';
+import { type DbResult, type ViewResult, checks, checksTable, dbTable } from './report.ts';
+import { BENCH_ADMIN, BENCH_FORM_ID, seedAdmin, seedSubmissions } from './seed.ts';
+
+const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 50;
+const SEQUENTIAL = { warmup: 10, requests: 100 };
+const KINDS: DbKind[] = process.env.BENCH_ONLY === 'postgres' || process.env.BENCH_ONLY === 'pglite' ? [process.env.BENCH_ONLY] : ['postgres', 'pglite'];
+// Tokens and the floor routes live in bench-only processes; the secret lives as long as the run.
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The two views of the brief: the default list, and the last 30 days of become-aware dates. */
+function views(): { name: string; query: string; filters: { bad_gte?: string; bad_lte?: string } }[] {
+  const today = new Date();
+  const from = new Date(today.getTime() - 30 * 86_400_000);
+  const filters = { bad_gte: isoDay(from), bad_lte: isoDay(today) };
+  return [
+    { name: 'All Time', query: '', filters: {} },
+    { name: '30 days', query: `&bad_gte=${filters.bad_gte}&bad_lte=${filters.bad_lte}`, filters },
+  ];
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const load1 = () => os.loadavg()[0] ?? 0;
+
+async function prepare(target: DbTarget): Promise<Pick<DbResult, 'seed' | 'settle'>> {
+  const { database, pglite } = await openTarget(target);
+  try {
+    await database.migrate();
+    const seed = await seedSubmissions(database.db, ROWS);
+    await seedAdmin(database.db);
+    const settled = await settle(database);
+    if (process.env.BENCH_EXPLAIN === '1') log(await explainList(target, pglite, BENCH_FORM_ID, views()));
+    return { seed, settle: settled };
+  } finally {
+    await database.close();
+  }
+}
+
+async function benchList(target: DbTarget, spec: ServerSpec): Promise<{ views: ViewResult[]; token: string }> {
+  const server = await startServer(target, spec);
+  try {
+    const token = await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const out: ViewResult[] = [];
+    for (const v of views()) {
+      const ours = `${server.url}/v1/jotforms/${BENCH_FORM_ID}?page=1&limit=10&sortBy=submissionDate:desc${v.query}`;
+      const floor = `${server.url}/floor/list?x=1${v.query}`;
+      log(`  list ${v.name}: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ours then floor …`);
+      const load = { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS };
+      const ours50 = await measureLoad(ours, { ...load, headers });
+      const floor50 = await measureLoad(floor, load);
+      log(`  list ${v.name}: 1 user, ${SEQUENTIAL.requests} sequential requests, ours then floor …`);
+      const ours1 = await measureSequential(ours, { ...SEQUENTIAL, headers });
+      const floor1 = await measureSequential(floor, SEQUENTIAL);
+      out.push({ name: v.name, ours50, floor50, ours1, floor1 });
+    }
+    return { views: out, token };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchDatabase(kind: DbKind, spec: ServerSpec): Promise<DbResult> {
+  const before = load1();
+  const target = kind === 'postgres' ? await createPostgresTarget(SERVER_URL) : createPgliteTarget();
+  cleanups.add(target);
+  try {
+    log(`\n${target.label}: migrating and seeding ${ROWS.toLocaleString('en-US')} submissions …`);
+    const prepared = await prepare(target);
+    log(`  seeded in ${(prepared.seed.ms / 1000).toFixed(1)} s`);
+    const { views: viewResults, token } = await benchList(target, spec);
+    log('  CSV export: ours, then floor, each in a fresh server process …');
+    const csvOurs = await measureCsv(target, spec, `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`, { authorization: `Bearer ${token}`, accept: 'text/csv' });
+    const csvFloor = await measureCsv(target, spec, '/floor/csv');
+    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, views: viewResults, csvOurs, csvFloor, load: [before, load1()] };
+  } finally {
+    await target.destroy();
+    cleanups.delete(target);
+  }
+}
+
+const cleanups = new Set<DbTarget>();
+async function cleanUp(): Promise<void> {
+  for (const t of cleanups) await t.destroy().catch((err: unknown) => log(`could not clean up ${t.label}: ${String(err)}`));
+  cleanups.clear();
+}
+process.on('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  log(`Quality Portal bench: ${ROWS.toLocaleString('en-US')} submissions; list at ${CONNECTIONS} connections (autocannon) and 1 user; CSV export.`);
+  log(`Node ${process.version}, ${os.availableParallelism()} cores, 1-min load average ${load1().toFixed(1)}. Server, databases and load generator share this machine.`);
+  const bundle = await bundleServer();
+  const results: DbResult[] = [];
+  try {
+    for (const kind of KINDS) results.push(await benchDatabase(kind, { file: bundle.file, jwtSecret: JWT_SECRET }));
+  } finally {
+    bundle.remove();
+  }
+  log('');
+  for (const r of results) log(`${dbTable(r)}\n`);
+  log('Targets');
+  log(checksTable(checks(results, ROWS)));
+  log(`\nBench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+main().catch(async (err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  await cleanUp();
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  /** Mean requests per second over the measured window. */
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Non-2xx answers plus connection errors: any of them makes the figures meaningless. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}
+
+function cannon(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration: seconds, headers, timeout: 30 });
+}
+
+/** A warm-up run (thrown away: JIT, plan caches, buffer cache), then the measured run. */
+export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResult> {
+  const headers = o.headers ?? {};
+  await cannon(url, o.connections, o.warmupSeconds, headers);
+  const r = await cannon(url, o.connections, o.seconds, headers);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? Number.NaN;
+}
+
+/**
+ * One user: sequential requests over one keep-alive connection (fetch reuses it), timed from
+ * request to the last byte of the body.
+ */
+export async function measureSequential(url: string, o: { warmup: number; requests: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const headers = o.headers ?? {};
+  const times: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < o.warmup + o.requests; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    const ms = performance.now() - started;
+    if (res.status !== 200) failures++;
+    if (i >= o.warmup) times.push(ms);
+  }
+  const total = times.reduce((a, b) => a + b, 0);
+  times.sort((a, b) => a - b);
+  return { rps: (times.length * 1000) / total, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, failures };
+}

@@ -1,0 +1,100 @@
+import os from 'node:os';
+import type { CsvResult } from './csv-export.ts';
+import type { DbKind } from './databases.ts';
+import type { LoadResult } from './load.ts';
+import type { SeedResult } from './seed.ts';
+
+export interface ViewResult {
+  name: string;
+  ours50: LoadResult;
+  floor50: LoadResult;
+  ours1: LoadResult;
+  floor1: LoadResult;
+}
+
+export interface DbResult {
+  kind: DbKind;
+  label: string;
+  seed: SeedResult;
+  settle: string;
+  connections: number;
+  views: ViewResult[];
+  csvOurs: CsvResult;
+  csvFloor: CsvResult;
+  /** 1-minute load average before and after: other work on the machine skews every figure. */
+  load: [number, number];
+}
+
+export interface Check {
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
+const pad = (s: string, n: number) => s.padEnd(n);
+const failures = (r: LoadResult) => (r.failures > 0 ? ` (${int(r.failures)} FAILED)` : '');
+
+function loadCell(r: LoadResult): string {
+  return `${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50).padStart(4)}  p99 ${ms(r.p99).padStart(4)} ms${failures(r)}`;
+}
+function userCell(r: LoadResult): string {
+  return `p50 ${ms(r.p50).padStart(5)} ms  p99 ${ms(r.p99).padStart(5)} ms (${r.requests} seq.)${failures(r)}`;
+}
+function csvCell(r: CsvResult): string {
+  return `${r.seconds.toFixed(2).padStart(5)} s  ${(r.bytes / 1_048_576).toFixed(1)} MB  peak RSS ${int(r.peakMb)} MB (idle ${int(r.baselineMb)})`;
+}
+
+export function dbTable(r: DbResult): string {
+  const w = [26, 44, 44];
+  const row = (a: string, b: string, c: string, d: string) => `  ${pad(a, w[0]!)}${pad(b, w[1]!)}${pad(c, w[2]!)}${d}`;
+  const seedNote = r.seed.countsAgree ? `= GROUP BY over the rows` : `DISAGREES with a GROUP BY over the rows`;
+  const lines = [
+    `${r.label}   (1-min load average ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)} on ${os.availableParallelism()} cores)`,
+    `  seed: ${int(r.seed.rows)} rows in ${(r.seed.ms / 1000).toFixed(1)} s, one INSERT … SELECT FROM generate_series; the per-day count`,
+    `        trigger fired per row (count table: ${int(r.seed.countRows)} rows, ${seedNote}); then ${r.settle}`,
+    row('', 'OURS (auth + validation + schema)', 'FLOOR (same SQL, bare route)', 'OURS/FLOOR'),
+  ];
+  for (const v of r.views) {
+    lines.push(row(`list ${v.name}, ${r.connections} conn`, loadCell(v.ours50), loadCell(v.floor50), `${int((100 * v.ours50.rps) / v.floor50.rps)} % req/s`));
+  }
+  for (const v of r.views) {
+    lines.push(row(`list ${v.name}, 1 user`, userCell(v.ours1), userCell(v.floor1), `${(v.ours1.p50 / v.floor1.p50).toFixed(1)}× p50`));
+  }
+  const rows = r.csvOurs.lines - 1;
+  const rowsNote = r.csvFloor.lines === r.csvOurs.lines ? '' : ` (floor: ${int(r.csvFloor.lines - 1)} rows!)`;
+  lines.push(row(`CSV export, ${int(rows)} rows${rowsNote}`, csvCell(r.csvOurs), csvCell(r.csvFloor), `${(r.csvOurs.seconds / r.csvFloor.seconds).toFixed(1)}× time`));
+  return lines.join('\n');
+}
+
+/** The targets of the brief, one line each. */
+export function checks(results: DbResult[], rows: number): Check[] {
+  const out: Check[] = [];
+  for (const r of results) {
+    const name = r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    for (const v of r.views) {
+      if (r.kind === 'postgres') {
+        const share = (100 * v.ours50.rps) / v.floor50.rps;
+        out.push({ target: `${name} list ${v.name}: throughput ≥ 70 % of floor (${r.connections} conn)`, measured: `${int(share)} %`, pass: share >= 70 && v.ours50.failures === 0 });
+        out.push({ target: `${name} list ${v.name}: p99 ≤ 50 ms (${r.connections} conn)`, measured: `${ms(v.ours50.p99)} ms`, pass: v.ours50.p99 <= 50 && v.ours50.failures === 0 });
+      } else {
+        out.push({ target: `${name} list ${v.name}: 1 user p50 ≤ 150 ms at ${int(rows)}`, measured: `${ms(v.ours1.p50)} ms`, pass: v.ours1.p50 <= 150 && v.ours1.failures === 0 });
+      }
+    }
+    const ratio = r.csvOurs.seconds / r.csvFloor.seconds;
+    out.push({ target: `${name} CSV: time ≤ 2× floor`, measured: `${ratio.toFixed(2)}× (${r.csvOurs.seconds.toFixed(2)} s vs ${r.csvFloor.seconds.toFixed(2)} s)`, pass: ratio <= 2 && r.csvOurs.lines === r.csvFloor.lines });
+    out.push({ target: `${name} CSV: peak RSS ≤ 150 MB`, measured: `${int(r.csvOurs.peakMb)} MB`, pass: r.csvOurs.peakMb <= 150 });
+  }
+  return out;
+}
+
+export function checksTable(list: Check[]): string {
+  const w = Math.max(...list.map((c) => c.target.length)) + 2;
+  const m = Math.max(...list.map((c) => c.measured.length)) + 2;
+  const lines = [`  ${pad('TARGET', w)}${pad('MEASURED', m)}RESULT`];
+  for (const c of list) lines.push(`  ${pad(c.target, w)}${pad(c.measured, m)}${c.pass ? 'PASS' : 'FAIL'}`);
+  const failed = list.filter((c) => !c.pass).length;
+  lines.push(`  ${list.length - failed} of ${list.length} targets met${failed ? `; ${failed} FAIL` : ''}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "transfer_started_at" timestamp with time zone;

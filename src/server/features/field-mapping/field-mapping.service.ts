@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { FieldMapping, FieldMappingBody, PreprocessingFunction } from '#shared/contract/field-mapping';
+import type { ArenaTemplateStep, ArenaTemplateStepAttribute } from '../../connectors/arena/index.ts';
+import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, Conflict, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
+import type { SystemLog } from '../../lib/system-log.ts';
+import type { FieldMappingRepo, FieldMappingRow, FieldMappingValues } from './field-mapping.repo.ts';
+import { coerceForAttribute } from './mapping-engine.ts';
+import { PREPROCESSING_FUNCTIONS } from './preprocessing.ts';
+import type { FieldMappingRule } from './types.ts';
+
+/** A question of the JotForm form, as far as mapping needs it. */
+export interface FormQuestion {
+  qid: string;
+  type: string;
+  text?: string | undefined;
+}
+
+export interface FieldMappingDeps {
+  repo: FieldMappingRepo;
+  audit: AuditTrail;
+  log: SystemLog;
+  clock: Clock;
+  /** The quality-process template's steps (cached; throws a 502 AppError when Arena fails). */
+  templateSteps(): Promise<ArenaTemplateStep[]>;
+  /** The reviewed form's questions, read live from JotForm. */
+  formQuestions(): Promise<FormQuestion[]>;
+}
+
+type Body = z.output<typeof FieldMappingBody>;
+
+/** Headings and buttons carry no answer (spec §5: the question choices exclude them). */
+const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button']);
+
+export function toFieldMapping(r: FieldMappingRow): FieldMapping {
+  return {
+    _id: r.id,
+    arenaFieldGUID: r.arenaFieldGuid,
+    name: r.name,
+    predefined: r.predefined,
+    predefinedValue: r.predefinedValue,
+    concatenate: r.concatenate,
+    concatenateDelimiter: r.concatenateDelimiter,
+    formFieldQID: r.formFieldQid.map((q) => ({ qid: q.qid, answer: q.answer, preprocessingFunctions: [...q.preprocessingFunctions] })),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function toRule(r: FieldMappingRow): FieldMappingRule {
+  return { arenaFieldGUID: r.arenaFieldGuid, name: r.name, predefined: r.predefined, predefinedValue: r.predefinedValue, concatenate: r.concatenate, concatenateDelimiter: r.concatenateDelimiter, formFieldQID: r.formFieldQid };
+}
+
+/** Outside failures become 502s with a message that says which system and why. */
+async function outside<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new Upstream(`Could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function describeOptions(a: ArenaTemplateStepAttribute): string {
+  return a.possibleValues?.length ? `one of ${a.possibleValues.join(', ')}` : a.type;
+}
+
+export function createFieldMappingService(d: FieldMappingDeps) {
+  const { repo, audit, log, clock } = d;
+
+  async function mustFind(id: string): Promise<FieldMappingRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new NotFound('Field mapping not found.');
+    return row;
+  }
+
+  /** Checks the body against Arena's template and JotForm's form (docs/decisions/011); answers the attribute it maps. */
+  async function check(body: Body, exceptId?: string): Promise<ArenaTemplateStepAttribute> {
+    const steps = await outside('read the quality-process template from Arena', () => d.templateSteps());
+    const attribute = steps.flatMap((s) => s.attributes).find((a) => a.guid === body.arenaFieldGUID);
+    if (!attribute) {
+      const message = `arenaFieldGUID ${body.arenaFieldGUID} is not a field of the quality-process template; choose one of its step fields.`;
+      throw new Invalid(message, { arenaFieldGUID: message });
+    }
+    const taken = await repo.findByGuid(body.arenaFieldGUID);
+    if (taken && taken.id !== exceptId) throw new Conflict(`The quality process field ${attribute.name} is already mapped ("${taken.name}"); edit that mapping instead.`);
+    if (body.predefined && coerceForAttribute(body.predefinedValue, attribute) === null) {
+      const message = `predefinedValue "${body.predefinedValue ?? ''}" is not a valid value for ${attribute.name} (${describeOptions(attribute)}).`;
+      throw new Invalid(message, { predefinedValue: message });
+    }
+    if (body.formFieldQID.length > 0) {
+      const questions = await outside('read the form questions from JotForm', () => d.formQuestions());
+      const byQid = new Map(questions.map((q) => [q.qid, q]));
+      body.formFieldQID.forEach((ref, i) => {
+        const question = byQid.get(ref.qid);
+        const problem = !question
+          ? `question ${ref.qid} is not on the JotForm form`
+          : UNMAPPABLE_TYPES.has(question.type)
+            ? `question ${ref.qid} (${question.type}) is a heading or button and has no answer to map`
+            : undefined;
+        if (problem) throw new Invalid(`formFieldQID: ${problem}.`, { [`formFieldQID.${i}.qid`]: problem });
+      });
+    }
+    return attribute;
+  }
+
+  function values(body: Body): FieldMappingValues {
+    return {
+      arenaFieldGuid: body.arenaFieldGUID,
+      name: body.name,
+      predefined: body.predefined,
+      // Values a switched-off option would carry are dropped, so stored mappings say one thing.
+      predefinedValue: body.predefined ? (body.predefinedValue ?? null) : null,
+      concatenate: body.concatenate,
+      concatenateDelimiter: body.concatenate ? (body.concatenateDelimiter ?? null) : null,
+      formFieldQid: body.formFieldQID.map((q) => ({ qid: q.qid, answer: q.answer, preprocessingFunctions: [...q.preprocessingFunctions] })),
+      updatedAt: clock.now(),
+    };
+  }
+
+  return {
+    async list(): Promise<FieldMapping[]> {
+      return (await repo.list()).map(toFieldMapping);
+    },
+
+    /** The stored mappings as the mapping engine reads them (quality-process transfer). */
+    async rules(): Promise<FieldMappingRule[]> {
+      return (await repo.list()).map(toRule);
+    },
+
+    preprocessingFunctions(): PreprocessingFunction[] {
+      return PREPROCESSING_FUNCTIONS.map((f) => ({ name: f.name, description: f.description, example: f.example }));
+    },
+
+    async get(id: string): Promise<FieldMapping> {
+      return toFieldMapping(await mustFind(id));
+    },
+
+    /** `actor` null: the sandbox seeding demo mappings at start. */
+    async create(actor: AuditActor | null, body: Body): Promise<FieldMapping> {
+      const attribute = await check(body);
+      const now = clock.now();
+      const row = await repo.insert({ id: randomUUID(), ...values(body), createdAt: now });
+      const created = toFieldMapping(row);
+      await audit.record({ actor, entity: 'field_mapping', entityId: row.id, action: 'create', after: created });
+      await log.success('Field Mapping', `Mapping "${row.name}" → ${attribute.name} created by ${actor?.email ?? 'the sandbox setup'}`);
+      return created;
+    },
+
+    async update(actor: AuditActor, id: string, body: Body): Promise<FieldMapping> {
+      const before = await mustFind(id);
+      const attribute = await check(body, id);
+      const row = await repo.update(id, values(body));
+      if (!row) throw new NotFound('Field mapping not found.');
+      const after = toFieldMapping(row);
+      await audit.record({ actor, entity: 'field_mapping', entityId: id, action: 'update', before: toFieldMapping(before), after });
+      await log.success('Field Mapping', `Mapping "${row.name}" → ${attribute.name} updated by ${actor.email}`);
+      return after;
+    },
+
+    async remove(actor: AuditActor, id: string): Promise<{ id: string }> {
+      const row = await repo.remove(id);
+      if (!row) throw new NotFound('Field mapping not found.');
+      await audit.record({ actor, entity: 'field_mapping', entityId: id, action: 'delete', before: toFieldMapping(row) });
+      await log.success('Field Mapping', `Mapping "${row.name}" deleted by ${actor.email}`);
+      return { id };
+    },
+  };
+}
+export type FieldMappingService = ReturnType<typeof createFieldMappingService>;

@@ -1,0 +1,60 @@
+import { type SQL, and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { SubmissionStatus } from '#shared/contract/submissions';
+import type { Db } from '../../db/client.ts';
+import { submissions } from '../../db/schema/index.ts';
+
+export type TransferRow = typeof submissions.$inferSelect;
+
+/** Where a transfer may start (DESIGN §3). */
+export const TRANSFERABLE: readonly SubmissionStatus[] = ['Pending Transfer', 'Transfer Error'];
+
+type Outcome = Partial<Pick<TransferRow, 'submissionStatus' | 'chTitle' | 'chNumber' | 'arenaGuid' | 'transferError'>>;
+
+/**
+ * The transfer's queries on the submissions table. A transfer holds the row by a claim
+ * (`transfer_started_at`), taken and released by guarded UPDATEs, never by a transaction held
+ * across Arena's HTTP calls (docs/decisions/010).
+ */
+export function createQualityProcessRepo(db: Db) {
+  /** Writes only while the claim taken at `claimedAt` is still this transfer's. */
+  async function whileClaimed(id: string, claimedAt: Date, values: Outcome & { transferStartedAt?: null }, at: Date): Promise<TransferRow | undefined> {
+    const [row] = await db
+      .update(submissions)
+      .set({ ...values, modifiedAt: at })
+      .where(and(eq(submissions.id, id), eq(submissions.transferStartedAt, claimedAt)))
+      .returning();
+    return row;
+  }
+
+  return {
+    /** By submission id, else by CH number (both are accepted in URLs, DESIGN §4). */
+    async find(idOrChNumber: string): Promise<TransferRow | undefined> {
+      const [byId] = await db.select().from(submissions).where(eq(submissions.id, idOrChNumber)).limit(1);
+      if (byId) return byId;
+      const [byCh] = await db.select().from(submissions).where(eq(submissions.chNumber, idOrChNumber)).limit(1);
+      return byCh;
+    },
+
+    /**
+     * Claims the row for one transfer: succeeds only from a transferable status and when no other
+     * claim is younger than `staleBefore`. The guard is in the UPDATE itself, so of two concurrent
+     * callers exactly one gets the row.
+     */
+    async claim(id: string, at: Date, staleBefore: Date): Promise<TransferRow | undefined> {
+      const free: SQL | undefined = or(isNull(submissions.transferStartedAt), lt(submissions.transferStartedAt, staleBefore));
+      const [row] = await db
+        .update(submissions)
+        .set({ transferStartedAt: at })
+        .where(and(eq(submissions.id, id), inArray(submissions.submissionStatus, [...TRANSFERABLE]), free))
+        .returning();
+      return row;
+    },
+
+    /** Records the process Arena created as soon as it exists, so a later failure cannot lose it. */
+    recordProcess: (id: string, claimedAt: Date, values: { arenaGuid: string; chNumber: string; chTitle: string }, at: Date) => whileClaimed(id, claimedAt, values, at),
+
+    /** Ends the transfer with its outcome and releases the claim. */
+    finish: (id: string, claimedAt: Date, values: Outcome, at: Date) => whileClaimed(id, claimedAt, { ...values, transferStartedAt: null }, at),
+  };
+}
+export type QualityProcessRepo = ReturnType<typeof createQualityProcessRepo>;

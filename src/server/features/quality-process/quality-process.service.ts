@@ -1,0 +1,131 @@
+import { RETRY_TITLE, type StepResult, type TemplateStep } from '#shared/contract/quality-process';
+import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
+import type { SystemLog } from '../../lib/system-log.ts';
+import type { FieldMappingRule } from '../field-mapping/types.ts';
+import { type ArenaSetup, type TemplateSteps, arenaReason, requireArena } from './arena-template.ts';
+import { TRANSFERABLE, type QualityProcessRepo, type TransferRow } from './quality-process.repo.ts';
+import { renderSteps } from './step-values.ts';
+import { type TransferOutcome, runTransfer } from './transfer.ts';
+
+export interface QualityProcessDeps {
+  repo: QualityProcessRepo;
+  audit: AuditTrail;
+  log: SystemLog;
+  clock: Clock;
+  arena: ArenaSetup | undefined;
+  templateSteps: TemplateSteps;
+  /** The stored field mappings, as the mapping engine reads them. */
+  mappingRules(): Promise<FieldMappingRule[]>;
+  /** A claim older than this is void: its holder died or hung (default 5 minutes). */
+  staleClaimMs?: number;
+}
+
+export const STALE_CLAIM_MS = 5 * 60_000;
+
+function wrongStatus(status: string): Conflict {
+  return new Conflict(`A quality process can only be created from Pending Transfer or Transfer Error; this submission is ${status}.`);
+}
+
+/** Retry sends "temp": the stored title when there is one, else a title that says whose complaint it is. */
+function titleFor(row: TransferRow, chTitle: string): string {
+  if (chTitle !== RETRY_TITLE) return chTitle;
+  return row.chTitle ?? `Complaint from ${row.submitter || 'an unnamed submitter'} (JotForm ${row.id})`.slice(0, 200);
+}
+
+export function createQualityProcessService(d: QualityProcessDeps) {
+  const { repo, audit, log, clock } = d;
+  const staleMs = d.staleClaimMs ?? STALE_CLAIM_MS;
+
+  async function mustFind(idOrChNumber: string): Promise<TransferRow> {
+    const row = await repo.find(idOrChNumber);
+    if (!row) throw new NotFound('Submission not found.');
+    return row;
+  }
+
+  /** Takes the row for this call, or says why not (409). */
+  async function claim(row: TransferRow): Promise<TransferRow & { transferStartedAt: Date }> {
+    if (!TRANSFERABLE.includes(row.submissionStatus)) throw wrongStatus(row.submissionStatus);
+    const now = clock.now();
+    const claimed = await repo.claim(row.id, now, new Date(now.getTime() - staleMs));
+    if (claimed?.transferStartedAt) return { ...claimed, transferStartedAt: claimed.transferStartedAt };
+    const current = await mustFind(row.id);
+    if (!TRANSFERABLE.includes(current.submissionStatus)) throw wrongStatus(current.submissionStatus);
+    throw new Conflict('A quality process is already being created for this submission. Reload in a moment to see the result.');
+  }
+
+  return {
+    async templateSteps(): Promise<TemplateStep[]> {
+      return d.templateSteps.steps();
+    },
+
+    async steps(idOrChNumber: string): Promise<StepResult[]> {
+      const { client } = requireArena(d.arena);
+      const row = await mustFind(idOrChNumber);
+      if (!row.arenaGuid) throw new Conflict('This submission has no quality process yet.');
+      try {
+        const steps = await client.getSteps(row.arenaGuid);
+        const needsNames = steps.some((s) => s.attributes.some((a) => a.name === null));
+        return renderSteps(steps, needsNames ? await d.templateSteps.steps() : []);
+      } catch (err) {
+        const reason = arenaReason(err);
+        await log.error('Arena', `Could not read the quality process ${row.chNumber ?? row.arenaGuid} of submission ${row.id}: ${reason}`);
+        throw new Upstream(reason);
+      }
+    },
+
+    /**
+     * Creates the submission's quality process in Arena and fills its steps from the field
+     * mappings (DESIGN §3). `actor` null: the sandbox setup transferring demo submissions.
+     */
+    async create(actor: AuditActor | null, idOrChNumber: string, chTitle: string): Promise<void> {
+      const arena = requireArena(d.arena);
+      const row = await claim(await mustFind(idOrChNumber));
+      const claimedAt = row.transferStartedAt;
+      const title = row.arenaGuid && row.chTitle ? row.chTitle : titleFor(row, chTitle);
+      const before = { submissionStatus: row.submissionStatus, chTitle: row.chTitle, chNumber: row.chNumber, transferError: row.transferError };
+      const by = actor?.email ?? 'the sandbox setup';
+      let outcome: TransferOutcome;
+      try {
+        outcome = await runTransfer({ arena, templateSteps: d.templateSteps, rules: d.mappingRules, repo, clock, log }, row, claimedAt, title);
+      } catch (err) {
+        // Not Arena's failure (a bug, the database): free the row so the user can simply retry.
+        await repo.finish(row.id, claimedAt, {}, clock.now()).catch(() => undefined);
+        throw err;
+      }
+
+      if (outcome.ok) {
+        const values = { submissionStatus: 'Successful Transfer' as const, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, transferError: null };
+        const done = await repo.finish(row.id, claimedAt, values, clock.now());
+        if (!done) throw new Conflict('The transfer took too long and was taken over by another one. Reload to see the result.');
+        await audit.record({
+          actor,
+          entity: 'submission',
+          entityId: row.id,
+          action: 'quality process created',
+          before,
+          after: { submissionStatus: done.submissionStatus, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, fields: outcome.fields, skipped: outcome.skipped, reused: outcome.reused },
+        });
+        await log.success('Arena', `Quality process ${outcome.number} "${title}" ${outcome.reused ? 'completed' : 'created'} for submission ${row.id} by ${by}; ${outcome.fields.length} field(s) filled`);
+        return;
+      }
+
+      const reason = outcome.reason;
+      const failed = await repo.finish(row.id, claimedAt, { submissionStatus: 'Transfer Error', chTitle: title, transferError: reason }, clock.now());
+      if (failed) {
+        await audit.record({
+          actor,
+          entity: 'submission',
+          entityId: row.id,
+          action: 'transfer failed',
+          before,
+          after: { submissionStatus: 'Transfer Error', chTitle: title, chNumber: failed.chNumber, transferError: reason },
+        });
+      }
+      await log.error('Arena', `Quality process for submission ${row.id} failed (by ${by}): ${reason}`);
+      throw new Upstream(reason);
+    },
+  };
+}
+export type QualityProcessService = ReturnType<typeof createQualityProcessService>;

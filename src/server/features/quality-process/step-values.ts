@@ -1,0 +1,38 @@
+import type { StepResult } from '#shared/contract/quality-process';
+import type { ArenaAttributeValue, ArenaStep, ArenaTemplateStep } from '../../connectors/arena/index.ts';
+import { zonedDate } from '../../lib/time-zone.ts';
+
+/** Arena runs on US Pacific time and keeps a date-only value at a Pacific time of that day. */
+const ARENA_ZONE = 'America/Los_Angeles';
+const ZULU = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * The calendar date of an Arena DATE value. Arena stores the day at 00:00 or 23:59:59 Pacific
+ * (…T08:00:00Z, …T07:59:59Z), so the Pacific date is the day meant; a bare UTC midnight is what
+ * a client wrote as a plain date, so its UTC date is.
+ * @example arenaDate('2025-01-09T07:59:59Z') // → '2025-01-08'
+ */
+export function arenaDate(value: string): string {
+  if (/T00:00:00(\.0+)?Z$/.test(value)) return value.slice(0, 10);
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : zonedDate(at, ARENA_ZONE);
+}
+
+/** A step attribute value as the steps modal shows it: text, lists joined, dates as YYYY-MM-DD. */
+export function renderValue(value: ArenaAttributeValue, fieldType: string | null): string {
+  if (value === null) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value !== 'string') return String(value);
+  return fieldType === 'DATE' || (fieldType === null && ZULU.test(value)) ? arenaDate(value) : value;
+}
+
+/** A process's REGULAR steps as `{name, attributes: [{name, value}]}`; names Arena left out come from the template. */
+export function renderSteps(steps: readonly ArenaStep[], template: readonly ArenaTemplateStep[] = []): StepResult[] {
+  const names = new Map(template.flatMap((s) => s.attributes.map((a) => [a.guid, a.name] as const)));
+  return steps
+    .filter((s) => s.type === 'REGULAR')
+    .map((s) => ({
+      name: s.name,
+      attributes: s.attributes.map((a) => ({ name: a.name ?? names.get(a.guid) ?? a.guid, value: renderValue(a.value, a.fieldType) })),
+    }));
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { csvCell, submissionsCsv } from './submissions.csv.ts';
+
+const HEADER = 'Submission Date,Submitter Name,Form Status,BAD,Investigation Deadline,Reportable,CH-Number,CH-Title,Good Faith Efforts,Delivered\r\n';
+
+function row(fields: Partial<SubmissionRow>): SubmissionRow {
+  return {
+    id: '6009000000007340033',
+    submissionId: '6009000000007340033',
+    form_id: '243158902746061',
+    ip: '203.0.113.3',
+    created_at: '2025-06-01 09:30:00',
+    updated_at: null,
+    submissionDate: '2025-06-01T13:30:00.000Z',
+    submitter: 'Jane Doe',
+    status: 'ACTIVE',
+    submissionStatus: 'Pending Review',
+    new: '1',
+    flag: '0',
+    notes: '',
+    becomeAwareDate: '2025-05-30',
+    investigationDeadline: '2025-06-29',
+    reportable: false,
+    chNumber: null,
+    chTitle: null,
+    followup: null,
+    emailDelivered: false,
+    transferError: null,
+    denyReason: null,
+    ...fields,
+  };
+}
+
+async function* batches(...lists: SubmissionRow[][]): AsyncGenerator<SubmissionRow[]> {
+  for (const list of lists) yield list;
+}
+
+async function csvOf(...lists: SubmissionRow[][]): Promise<string> {
+  let out = '';
+  for await (const chunk of submissionsCsv(batches(...lists))) out += chunk;
+  return out;
+}
+
+describe('submissions CSV', () => {
+  it('is exactly the header line when nothing matches', async () => {
+    expect(await csvOf()).toBe(HEADER);
+    expect(await csvOf([], [])).toBe(HEADER);
+  });
+
+  it('writes the ten columns byte for byte: CRLF, dashes for empty cells, Yes/No, CH-Number only once transferred', async () => {
+    const csv = await csvOf(
+      [
+        row({ submissionStatus: 'Successful Transfer', chNumber: 'CH-000101', chTitle: 'Pump alarm', followup: 'Pump replaced.', reportable: true, emailDelivered: true }),
+        row({ created_at: '2025-06-02 10:00:00', submitter: '', submissionStatus: 'Transfer Error', chNumber: 'CH-000102', chTitle: 'Retry me', followup: '   ' }),
+      ],
+      [row({ created_at: '2025-06-03 11:00:00', submitter: 'Ana Lima', submissionStatus: 'Pending Transfer', chNumber: 'CH-000103', reportable: true })],
+    );
+    expect(csv).toBe(
+      HEADER +
+        '2025-06-01 09:30:00,Jane Doe,Successful Transfer,2025-05-30,2025-06-29,Yes,CH-000101,Pump alarm,Pump replaced.,Yes\r\n' +
+        '2025-06-02 10:00:00,-,Transfer Error,2025-05-30,2025-06-29,No,-,Retry me,-,No\r\n' +
+        '2025-06-03 11:00:00,Ana Lima,Pending Transfer,2025-05-30,2025-06-29,Yes,-,-,-,No\r\n',
+    );
+    expect(csv.split('\r\n')).toHaveLength(5);
+    expect(csv.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('quotes cells holding commas, quotes or line breaks (RFC 4180)', async () => {
+    const csv = await csvOf([
+      row({ submitter: 'Doe, Jane', chTitle: 'The "loud" alarm', followup: 'Called twice.\nNo answer.\r\nLeft voicemail.' }),
+    ]);
+    expect(csv).toBe(HEADER + '2025-06-01 09:30:00,"Doe, Jane",Pending Review,2025-05-30,2025-06-29,No,-,"The ""loud"" alarm","Called twice.\nNo answer.\r\nLeft voicemail.",No\r\n');
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula, while the placeholder dash stays a dash', async () => {
+    const csv = await csvOf([
+      row({ submitter: '=HYPERLINK("http://evil.example","click")', chTitle: '+1', followup: '@SUM(A1:A9)', submissionStatus: 'Successful Transfer', chNumber: '-2' }),
+      row({ submitter: '-', chTitle: '\tTabbed', followup: '\rCR' }),
+    ]);
+    expect(csv).toBe(
+      HEADER +
+        '2025-06-01 09:30:00,"\'=HYPERLINK(""http://evil.example"",""click"")",Successful Transfer,2025-05-30,2025-06-29,No,\'-2,\'+1,\'@SUM(A1:A9),No\r\n' +
+        '2025-06-01 09:30:00,-,Pending Review,2025-05-30,2025-06-29,No,-,\'\tTabbed,"\'\rCR",No\r\n',
+    );
+  });
+
+  it('csvCell: each dangerous first character gets a leading quote; harmless text is left alone', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\t=1')).toBe("'\t=1");
+    expect(csvCell('-')).toBe('-');
+    expect(csvCell('a-b = c')).toBe('a-b = c');
+    expect(csvCell('')).toBe('');
+    expect(csvCell('2025-06-01')).toBe('2025-06-01');
+    expect(csvCell('CH-000101')).toBe('CH-000101');
+  });
+});

@@ -1,0 +1,357 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
+import { type JotformClient, createJotformClient } from '../../connectors/jotform/jotform-client.ts';
+import { parseJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
+import type { WithLock } from '../../db/client.ts';
+import { submissions, syncState, systemLogs } from '../../db/schema/index.ts';
+import { type JotformEmulator, createJotformEmulator } from '../../emulators/jotform/emulator.ts';
+import { demoQuestions } from '../../emulators/jotform/fixtures-form.ts';
+import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, demoFixtures } from '../../emulators/jotform/fixtures.ts';
+import { webhookBody } from '../../emulators/jotform/webhook-delivery.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import type { JotformSubmissionLike } from './submission-mapper.ts';
+import type { JotformSource } from './submissions.sync.ts';
+
+const KEY = 'jotform-test-key-0123456789abcdef';
+const SECRET = 'webhook-secret-0123456789abcdef';
+const OTHER_FORM_ID = '250000000000099';
+const DEMO_COUNT = 34;
+
+/** "YYYY-MM-DD" + days, on the calendar. */
+const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** A JotForm wall time read as a plain number of ms, for comparing two JotForm times. */
+const wallMs = (jotformTime: string) => Date.parse(`${jotformTime.replace(' ', 'T')}Z`);
+
+type Row = typeof submissions.$inferSelect;
+
+describe('JotForm sync and webhook against the emulator, through the real client', () => {
+  const clock = fixedClock('2025-06-15T16:00:00.000Z');
+  let emulator: JotformEmulator;
+  let client: JotformClient;
+  let t: TestApp;
+  let appUrl: string;
+  let headers: Record<string, string>;
+  /** Ids handed to the onInserted hook, one list per call. */
+  const insertedCalls: string[][] = [];
+  /** Called when the sync asks JotForm for the form: the sync lock is held from then on. */
+  let onGetForm: (() => void) | undefined;
+
+  const sync = () => t.app.services.sync;
+  const rows = (): Promise<Row[]> => t.database.db.select().from(submissions).orderBy(asc(submissions.id));
+  const rowOf = async (id: string): Promise<Row | undefined> => (await t.database.db.select().from(submissions).where(eq(submissions.id, id)))[0];
+  const logs = () => t.database.db.select().from(systemLogs).orderBy(asc(systemLogs.id));
+  const cursor = async () => (await t.database.db.select().from(syncState).where(eq(syncState.key, `jotform:${DEMO_FORM_ID}:cursor`)))[0]?.value as { createdAfter?: string; updatedAfter?: string } | undefined;
+  /** The emulator requests made since `from`, as paths with their query read. */
+  const requestsSince = (from: number) =>
+    emulator.state.requests.slice(from).map((r) => {
+      const url = new URL(r.url, 'http://emulator');
+      const filter = url.searchParams.get('filter');
+      return { method: r.method, path: url.pathname, status: r.status, filter: filter ? (JSON.parse(filter) as Record<string, string>) : null, query: url.searchParams };
+    });
+  const demoIds = () => [...emulator.state.submissions.values()].filter((s) => s.form_id === DEMO_FORM_ID).map((s) => s.id);
+
+  beforeAll(async () => {
+    const fixtures = demoFixtures(clock.now());
+    fixtures.forms.push({ id: OTHER_FORM_ID, title: 'Staff Survey', created_at: '2025-01-02 09:00:00', questions: demoQuestions(), submissions: [] });
+    emulator = createJotformEmulator({ apiKey: KEY, clock, fixtures });
+    client = createJotformClient({ baseUrl: await emulator.listen(), apiKey: KEY, sleep: async () => {}, timeoutMs: 10_000 });
+    const source: JotformClient = {
+      ...client,
+      getForm: (formId) => {
+        onGetForm?.();
+        return client.getForm(formId);
+      },
+    };
+    // The database's own lock: an advisory lock on PostgreSQL, as several instances would share.
+    const withLock: WithLock = (key, fn) => t.database.withLock(key, fn);
+    t = await createTestApp({
+      clock,
+      deps: {
+        formId: DEMO_FORM_ID,
+        awareDateQid: DEMO_AWARE_DATE_QID,
+        webhookSecret: SECRET,
+        withLock,
+        integrations: { jotform: source, onSubmissionsInserted: async (_db, ids) => void insertedCalls.push([...ids]) },
+      },
+    });
+    appUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    headers = await t.as('staff');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await emulator?.close();
+  });
+  beforeEach(() => {
+    emulator.failNext(0, 200);
+    emulator.setLatency(0);
+    onGetForm = undefined;
+    insertedCalls.length = 0;
+  });
+
+  it('first sync: inserts every demo submission as Pending Review, mapped from JotForm', async () => {
+    const from = emulator.state.requests.length;
+    expect(await sync().syncOnce()).toEqual({ inserted: DEMO_COUNT, updated: 0 });
+
+    const stored = await rows();
+    expect(stored.map((r) => r.id)).toEqual(demoIds().sort());
+    for (const r of stored) {
+      expect(r).toMatchObject({ formId: DEMO_FORM_ID, submissionStatus: 'Pending Review', reportable: false, emailDelivered: false, followup: null, chNumber: null, chTitle: null });
+      const emu = emulator.state.submissions.get(r.id)!;
+      const name = emu.raw[DEMO_QID.fullName] as Record<string, string>;
+      const aware = emu.raw[DEMO_AWARE_DATE_QID] as string;
+      expect(r.submitter).toBe(`${name.first} ${name.last}`);
+      expect(r.createdAtJf).toBe(emu.created_at);
+      expect(r.updatedAtJf).toBe(emu.updated_at);
+      expect(r.submissionDate.toISOString()).toBe(parseJotformDateTime(emu.created_at)!.toISOString());
+      expect(r.becomeAwareDate).toBe(aware);
+      expect(r.investigationDeadline).toBe(plusDays(aware, 30));
+    }
+    expect(insertedCalls.flat().sort()).toEqual(demoIds().sort());
+
+    // One look at the form, then all submissions oldest first without a filter.
+    const calls = requestsSince(from);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /form/${DEMO_FORM_ID}`, `GET /form/${DEMO_FORM_ID}/submissions`]);
+    expect(calls[1]!.filter ?? {}).toEqual({});
+    expect(calls[1]!.query.get('orderby')).toBe('created_at');
+    expect(calls[1]!.query.get('direction')).toBe('ASC');
+
+    const newest = [...emulator.state.submissions.values()].map((s) => s.created_at).sort().at(-1);
+    expect(await cursor()).toEqual({ createdAfter: newest, updatedAfter: newest });
+    expect((await logs()).map((l) => [l.label, l.process, l.description])).toContainEqual(['success', 'JotForms', `Synced ${DEMO_COUNT} new and 0 updated submission(s) from JotForm`]);
+
+    const list = await t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?limit=100`, headers });
+    expect(list.json()).toMatchObject({ totalResults: DEMO_COUNT, totalPages: 1 });
+  });
+
+  it('a second sync changes nothing and asks only for what is new or edited since the cursor', async () => {
+    const before = await rows();
+    const logCount = (await logs()).length;
+    const saved = (await cursor())!;
+    const from = emulator.state.requests.length;
+
+    expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
+
+    const after = await rows();
+    const withoutSyncTime = (list: Row[]) => list.map(({ syncedAt: _s, ...rest }) => rest);
+    expect(withoutSyncTime(after)).toEqual(withoutSyncTime(before));
+    expect(insertedCalls).toEqual([]);
+    expect(await logs()).toHaveLength(logCount);
+
+    const pulls = requestsSince(from).filter((c) => c.path.endsWith('/submissions'));
+    expect(pulls).toHaveLength(2);
+    const [created, updated] = pulls.map((p) => p.filter!);
+    expect(Object.keys(created!)).toEqual(['created_at:gt']);
+    expect(Object.keys(updated!)).toEqual(['updated_at:gt']);
+    // Incremental with a small overlap: at most a few minutes before the cursor, never a full re-read.
+    for (const [value, mark] of [
+      [created!['created_at:gt']!, saved.createdAfter!],
+      [updated!['updated_at:gt']!, saved.updatedAfter!],
+    ] as const) {
+      expect(wallMs(value)).toBeLessThanOrEqual(wallMs(mark));
+      expect(wallMs(mark) - wallMs(value)).toBeLessThanOrEqual(10 * 60_000);
+    }
+  });
+
+  it('an edit in JotForm updates the JotForm fields on the next sync and never the workflow fields', async () => {
+    const [target, other] = demoIds();
+    // Workflow first, through the API.
+    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/create-followup`, headers, payload: { followup: 'Called the reporter.' } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/mark-reportable`, headers, payload: { reportable: true } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/review`, headers, payload: { decision: 'approve' } })).statusCode).toBe(200);
+    const before = (await rowOf(target!))!;
+    const untouched = (await rowOf(other!))!;
+
+    clock.advance(60_000);
+    emulator.editSubmission(target!, {
+      answers: { [DEMO_QID.fullName]: { first: 'Renamed', last: 'Reporter' }, [DEMO_AWARE_DATE_QID]: '2025-05-01' },
+      flag: '1',
+      notes: 'Edited in the JotForm inbox',
+    });
+    expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 1 });
+
+    const after = (await rowOf(target!))!;
+    expect(after).toMatchObject({
+      submitter: 'Renamed Reporter',
+      submitterSearch: 'renamed reporter',
+      becomeAwareDate: '2025-05-01',
+      investigationDeadline: '2025-05-31',
+      flag: '1',
+      notes: 'Edited in the JotForm inbox',
+      updatedAtJf: '2025-06-15 12:01:00',
+      createdAtJf: before.createdAtJf,
+      submissionDate: before.submissionDate,
+    });
+    expect((after.answers as Record<string, { answer?: unknown }>)[DEMO_QID.fullName]?.answer).toEqual({ first: 'Renamed', last: 'Reporter' });
+    for (const key of ['submissionStatus', 'reportable', 'emailDelivered', 'followup', 'chNumber', 'chTitle', 'arenaGuid', 'transferError', 'denyReason', 'reviewedBy', 'reviewedAt', 'modifiedAt'] as const) {
+      expect(after[key], key).toEqual(before[key]);
+    }
+    expect(after).toMatchObject({ submissionStatus: 'Pending Transfer', reportable: true, followup: 'Called the reporter.' });
+    const { syncedAt: _a, ...otherNow } = (await rowOf(other!))!;
+    const { syncedAt: _b, ...otherBefore } = untouched;
+    expect(otherNow).toEqual(otherBefore);
+
+    // The list's totals follow the moved aware date and the approval.
+    const total = async (query: string) => (await t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?${query}`, headers })).json().totalResults;
+    expect(await total('bad_gte=2025-05-01&bad_lte=2025-05-01')).toBe(1);
+    expect(await total('bad_gte=2025-05-01&bad_lte=2025-05-01&status=Pending%20Transfer')).toBe(1);
+    expect(await total('status=Pending%20Review')).toBe(DEMO_COUNT - 1);
+    expect((await cursor())?.updatedAfter).toBe('2025-06-15 12:01:00');
+  });
+
+  it('picks up a new submission on the next poll with a created_at filter, and tells the onInserted hook', async () => {
+    clock.advance(60_000);
+    const saved = (await cursor())!;
+    const { id } = await emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Polly', last: 'Poller' } });
+    const from = emulator.state.requests.length;
+
+    expect(await sync().syncOnce()).toEqual({ inserted: 1, updated: 0 });
+    expect(insertedCalls).toEqual([[id]]);
+    expect(await rowOf(id)).toMatchObject({ submitter: 'Polly Poller', submissionStatus: 'Pending Review', becomeAwareDate: '2025-06-15' });
+    const created = requestsSince(from).find((c) => c.filter && 'created_at:gt' in c.filter);
+    expect(created).toBeDefined();
+    expect(wallMs(created!.filter!['created_at:gt']!)).toBeLessThanOrEqual(wallMs(saved.createdAfter!));
+    expect((await cursor())?.createdAfter).toBe('2025-06-15 12:02:00');
+    expect((await logs()).at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: 'Synced 1 new and 0 updated submission(s) from JotForm' });
+  });
+
+  it('the webhook, posted by the emulator as real multipart, makes a new submission appear without a sync', async () => {
+    await client.createWebhook(DEMO_FORM_ID, `${appUrl}/v1/jotforms/webhook/${SECRET}`);
+    clock.advance(60_000);
+    const from = emulator.state.requests.length;
+
+    const { id, deliveries } = await emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Wanda', last: 'Webhook' } });
+
+    expect(deliveries).toEqual([{ url: `${appUrl}/v1/jotforms/webhook/${SECRET}`, status: 200 }]);
+    // Re-fetched from the API, never a list pull.
+    expect(requestsSince(from).map((c) => `${c.method} ${c.path}`)).toEqual([`GET /submission/${id}`]);
+    expect(insertedCalls).toEqual([[id]]);
+    const list = await t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?search=wanda`, headers });
+    expect(list.json().results.map((r: { id: string; submissionStatus: string }) => [r.id, r.submissionStatus])).toEqual([[id, 'Pending Review']]);
+    expect((await logs()).at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: `Submission ${id} received from a JotForm webhook` });
+
+    // The next poll sees it again and counts nothing new.
+    expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
+    expect(insertedCalls).toEqual([[id]]);
+  });
+
+  it('the webhook answers 404 for a wrong secret and asks JotForm nothing', async () => {
+    const latest = [...emulator.state.submissions.values()].at(-1)!;
+    const form = emulator.state.forms.get(DEMO_FORM_ID)!;
+    const from = emulator.state.requests.length;
+    for (const secret of ['wrong-secret-0123456789abcdefg', `${SECRET}x`, SECRET.slice(0, -1)]) {
+      const res = await fetch(`${appUrl}/v1/jotforms/webhook/${secret}`, { method: 'POST', body: webhookBody(form, latest, 'btsquality', 'x') });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ code: 'not_found', message: expect.any(String) });
+    }
+    expect(requestsSince(from)).toEqual([]);
+  });
+
+  it('the webhook answers 400 when the body names no submission', async () => {
+    const body = new FormData();
+    body.set('formID', DEMO_FORM_ID);
+    body.set('formTitle', 'Complaint Form - BTS');
+    const res = await fetch(`${appUrl}/v1/jotforms/webhook/${SECRET}`, { method: 'POST', body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'validation_failed', message: 'submissionID is required' });
+    const json = await t.request({ method: 'POST', url: `/v1/jotforms/webhook/${SECRET}`, payload: { submissionID: '../../user' } });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it('ignores a webhook for a submission of another form', async () => {
+    await client.createWebhook(OTHER_FORM_ID, `${appUrl}/v1/jotforms/webhook/${SECRET}`);
+    const count = (await rows()).length;
+    const { id, deliveries } = await emulator.addSubmission({}, { formId: OTHER_FORM_ID });
+    expect(deliveries.map((d) => d.status)).toEqual([200]);
+    expect(await rowOf(id)).toBeUndefined();
+    expect(await rows()).toHaveLength(count);
+    expect(insertedCalls).toEqual([]);
+  });
+
+  it('answers 502 and logs the failure when JotForm cannot give the webhook’s submission', async () => {
+    const logCount = (await logs()).length;
+    const body = new FormData();
+    body.set('formID', DEMO_FORM_ID);
+    body.set('submissionID', '6010000000099999999');
+    const res = await fetch(`${appUrl}/v1/jotforms/webhook/${SECRET}`, { method: 'POST', body });
+    expect(res.status).toBe(502);
+    const answer = (await res.json()) as { code: string; message: string };
+    expect(answer.code).toBe('upstream_failed');
+    expect(answer.message).toContain('submission 6010000000099999999');
+    const added = (await logs()).slice(logCount);
+    expect(added.map((l) => [l.label, l.process])).toEqual([['error', 'JotForms']]);
+    expect(added[0]!.description).toContain('6010000000099999999');
+    expect(added[0]!.description).not.toContain(KEY);
+  });
+
+  it('when JotForm keeps failing, syncOnce rejects and one error is logged per outage, not per poll', async () => {
+    const errors = async () => (await logs()).filter((l) => l.label === 'error' && l.description.startsWith('JotForm sync failed'));
+    const before = (await errors()).length;
+    // Three attempts per call (two retries), two polls.
+    emulator.failNext(6, 503);
+    await expect(sync().syncOnce()).rejects.toThrow('JotForm is unavailable (HTTP 503); try again later.');
+    await expect(sync().syncOnce()).rejects.toThrow('JotForm is unavailable (HTTP 503); try again later.');
+    const logged = (await errors()).slice(before);
+    expect(logged.map((l) => [l.process, l.description])).toEqual([['JotForms', 'JotForm sync failed: JotForm is unavailable (HTTP 503); try again later.']]);
+
+    // Back up: the poll works again; a new outage is logged again.
+    expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
+    emulator.failNext(3, 503);
+    await expect(sync().syncOnce()).rejects.toThrow();
+    expect((await errors()).length - before).toBe(2);
+  });
+
+  it('two concurrent syncs: the second answers busy while the first runs', async () => {
+    emulator.setLatency(150);
+    let started!: () => void;
+    const lockHeld = new Promise<void>((resolve) => (started = resolve));
+    onGetForm = () => started();
+    const first = sync().syncOnce();
+    await lockHeld;
+    onGetForm = undefined;
+    const second = await sync().syncOnce();
+    expect(second).toBe('busy');
+    expect(await first).toEqual({ inserted: 0, updated: 0 });
+    // Once the first is done, the lock is free again.
+    emulator.setLatency(0);
+    expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
+  });
+});
+
+describe('JotForm sync: an unsteady JotForm page walk', () => {
+  it('stores a submission JotForm lists twice in one pull (offsets shift when rows move) without failing', async () => {
+    const base: JotformSubmissionLike = {
+      id: '6010000000000000001',
+      form_id: DEMO_FORM_ID,
+      created_at: '2025-06-01 10:00:00',
+      updated_at: null,
+      answers: { [DEMO_QID.fullName]: { name: 'fullName', order: '3', text: 'Full Name', type: 'control_fullname', answer: { first: 'Dee', last: 'Duplicate' } } },
+    };
+    const edited: JotformSubmissionLike = { ...base, updated_at: '2025-06-01 11:00:00', answers: { [DEMO_QID.fullName]: { name: 'fullName', order: '3', text: 'Full Name', type: 'control_fullname', answer: { first: 'Dee', last: 'Edited' } } } };
+    const second: JotformSubmissionLike = { ...base, id: '6010000000000000002', created_at: '2025-06-01 10:30:00' };
+    const unused = createJotformClient({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY });
+    const walk: JotformSource = {
+      getForm: async () => ({ title: 'Complaint Form - BTS', status: 'ENABLED' }),
+      iterateSubmissions: async function* () {
+        yield base;
+        yield second;
+        yield edited;
+      },
+      getSubmission: async () => edited,
+    };
+    const source = { ...unused, ...walk };
+    const inserted: string[][] = [];
+    const t = await createTestApp({ deps: { formId: DEMO_FORM_ID, integrations: { jotform: source, onSubmissionsInserted: async (_db, ids) => void inserted.push([...ids]) } } });
+    try {
+      expect(await t.app.services.sync.syncOnce()).toEqual({ inserted: 2, updated: 0 });
+      const stored = await t.database.db.select().from(submissions).orderBy(asc(submissions.id));
+      expect(stored.map((r) => [r.id, r.submitter])).toEqual([
+        ['6010000000000000001', 'Dee Edited'],
+        ['6010000000000000002', 'Dee Duplicate'],
+      ]);
+      expect(inserted.flat().sort()).toEqual(['6010000000000000001', '6010000000000000002']);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import type { Capability } from '#shared/roles';
+import type { IconName } from '../../ui/icons.tsx';
+import { paths } from '../paths.ts';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: IconName;
+  capability: Capability;
+  /** Only the exact path highlights it (the dashboard index). */
+  end?: boolean;
+}
+
+/** Spec §2 sidebar, in order; each entry shows only to roles holding its capability (spec §6). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: 'home', capability: 'submissions', end: true },
+  { label: 'Jotforms', to: paths.jotforms, icon: 'document', capability: 'submissions' },
+  { label: 'Users', to: paths.users, icon: 'users', capability: 'users' },
+  { label: 'Configurations', to: paths.configurations, icon: 'adjustments', capability: 'configurations' },
+  { label: 'Logs', to: paths.logs, icon: 'list', capability: 'logs' },
+];

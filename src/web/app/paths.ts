@@ -1,0 +1,22 @@
+/** Every route of spec §2, written once; links and the router both use these. */
+export const paths = {
+  home: '/',
+  login: '/auth/login',
+  resetPassword: '/auth/reset-password',
+  emailConfirmation: '/auth/email-confirmation',
+  unauthorized: '/unauthorized',
+  dashboard: '/dashboard',
+  jotforms: '/dashboard/jotforms',
+  jotformsEdit: '/dashboard/jotforms/edit',
+  submission: '/dashboard/jotforms/submission/:id',
+  users: '/dashboard/users',
+  configurations: '/dashboard/configurations',
+  fieldMapping: '/dashboard/configurations/field-mapping',
+  emailConfig: '/dashboard/configurations/email-config',
+  logs: '/dashboard/logs',
+} as const;
+
+/** The details route of one submission. */
+export function submissionPath(id: string): string {
+  return `/dashboard/jotforms/submission/${encodeURIComponent(id)}`;
+}

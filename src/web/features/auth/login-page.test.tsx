@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { session } from '../../lib/session.ts';
+import { LoginPage, validateLogin } from './login-page.tsx';
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/login', element: <LoginPage /> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+    ],
+    { initialEntries: ['/auth/login'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('LoginPage', () => {
+  it('validates email format and a required password without calling the server', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/email/i), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message under the fields", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'unauthorized', message: 'Incorrect email or password.' }), { status: 401 })));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText(/email/i), 'a@example.com');
+    await userEvent.type(screen.getByLabelText(/password/i), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
+    expect(session.get()).toBeNull();
+  });
+
+  it('redirects to /dashboard when an access token exists', async () => {
+    session.signIn({ accessToken: 'a', refreshToken: 'r', user: { id: 'u', name: 'A', email: 'a@example.com', role: 'member', permissions: [], isRestricted: false, lastLogin: null, createdAt: 'x' } });
+    const router = renderLogin();
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('accepts a well-formed email and any password', () => {
+    expect(validateLogin('a@example.com', 'x')).toEqual({});
+    expect(validateLogin('', '')).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+  });
+});

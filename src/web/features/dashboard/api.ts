@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { dashboardApi } from '#shared/contract/dashboard';
+import { api } from '../../lib/api-client.ts';
+
+export const dashboardKeys = {
+  stats: ['dashboard', 'stats'] as const,
+};
+
+/** Spec §8 Dashboard: 'Failed to fetch data' or 'An error occurred during fetching data'. */
+export function useDashboardStats() {
+  return useQuery({
+    queryKey: dashboardKeys.stats,
+    queryFn: ({ signal }) => api(dashboardApi.stats, { signal, fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred during fetching data' } }),
+    select: (data) => data.stats,
+  });
+}

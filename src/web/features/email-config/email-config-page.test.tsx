@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EmailConfig } from '#shared/contract/email-config';
+import { fakeServer, renderPage } from '../questions/test-utils.tsx';
+import { EmailConfigPage } from './email-config-page.tsx';
+
+const AT = '2024-05-01T10:00:00Z';
+const CONFIGS: EmailConfig[] = [{ id: 'e1', email: 'quality@provider.example', active: true, createdAt: AT, updatedAt: AT }];
+
+function serve() {
+  return fakeServer({
+    'GET /v1/email-configs': () => ({ status: 200, body: { results: CONFIGS } }),
+    'POST /v1/email-configs': () => ({ status: 500, body: {} }),
+    'PATCH /v1/email-configs/e1': (r) => ({ status: 200, body: { ...CONFIGS[0], ...(r.body as object) } }),
+    'DELETE /v1/email-configs/e1': () => ({ status: 200, body: { id: 'e1' } }),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('EmailConfigPage', { timeout: 30_000 }, () => {
+  it('lists recipients with their status', async () => {
+    serve();
+    renderPage('/dashboard/configurations/email-config', <EmailConfigPage />);
+    const row = await screen.findByRole('row', { name: /quality@provider\.example/ });
+    expect(within(row).getByRole('cell', { name: 'quality@provider.example' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('Active');
+  });
+
+  it("checks the address with the browser's validity before adding, and shows 'Failed to add email!'", async () => {
+    const server = serve();
+    renderPage('/dashboard/configurations/email-config', <EmailConfigPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Email' });
+    const input = within(dialog).getByLabelText(/Email/);
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Email is required.')).toBeInTheDocument();
+    await userEvent.type(input, 'not-an-email');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(server.seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'new@provider.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to add email!')).toBeInTheDocument();
+    expect(server.seen.find((r) => r.method === 'POST')?.body).toEqual({ email: 'new@provider.example' });
+  });
+
+  it('edits the email and sets it inactive; an empty email saves nothing', async () => {
+    const server = serve();
+    renderPage('/dashboard/configurations/email-config', <EmailConfigPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit quality@provider.example' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Email' });
+    const input = within(dialog).getByLabelText(/Email/);
+    expect(input).toHaveValue('quality@provider.example');
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('active');
+
+    await userEvent.clear(input);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(server.seen.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    await userEvent.type(input, 'qa@provider.example');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'Inactive');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Email updated successfully!')).toBeInTheDocument();
+    expect(server.seen.find((r) => r.method === 'PATCH')?.body).toEqual({ email: 'qa@provider.example', active: false });
+  });
+
+  it('deletes after confirmation', async () => {
+    const server = serve();
+    renderPage('/dashboard/configurations/email-config', <EmailConfigPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete quality@provider.example' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete email?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Email deleted successfully')).toBeInTheDocument();
+    expect(server.seen.some((r) => r.method === 'DELETE' && r.path === '/v1/email-configs/e1')).toBe(true);
+  });
+});

@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FieldMappingBody, fieldMappingApi } from '#shared/contract/field-mapping';
+import type { Question } from '#shared/contract/questions';
+import { qualityProcessApi } from '#shared/contract/quality-process';
+import { api } from '../../lib/api-client.ts';
+import { useQuestions, useReviewedForm } from '../questions/api.ts';
+
+export const fieldMappingKeys = {
+  all: ['field-mapping'] as const,
+  list: ['field-mapping', 'list'] as const,
+  preprocessing: ['field-mapping', 'preprocessing-functions'] as const,
+  templateSteps: ['arena', 'template-steps'] as const,
+};
+
+export function useMappings() {
+  return useQuery({
+    queryKey: fieldMappingKeys.list,
+    queryFn: ({ signal }) => api(fieldMappingApi.list, { signal, fallback: { failed: 'Failed to fetch field mappings', thrown: 'An error occurred while fetching field mappings' } }),
+    select: (data) => data.results,
+  });
+}
+
+/** The fixed registry: read once per session. */
+export function usePreprocessingFunctions() {
+  return useQuery({
+    queryKey: fieldMappingKeys.preprocessing,
+    queryFn: ({ signal }) => api(fieldMappingApi.preprocessingFunctions, { signal, fallback: 'Failed to fetch preprocessing functions' }),
+    select: (data) => data.results,
+    staleTime: Infinity,
+  });
+}
+
+/** The configured Arena template's steps and their attributes (the fields a mapping can fill). */
+export function useTemplateSteps() {
+  return useQuery({
+    queryKey: fieldMappingKeys.templateSteps,
+    queryFn: ({ signal }) =>
+      api(qualityProcessApi.templateSteps, { signal, fallback: { failed: 'Failed to fetch the quality process template', thrown: 'An error occurred while fetching the quality process template' } }),
+    select: (data) => [...data.results].sort((a, b) => a.order - b.order),
+    // The template changes rarely; the server caches it for minutes too.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Spec §5: headings and buttons carry no answer, so they are never offered for mapping. */
+const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button']);
+export function mappableQuestions(questions: readonly Question[]): Question[] {
+  return questions.filter((q) => !UNMAPPABLE_TYPES.has(q.type));
+}
+
+/** Every question of the reviewed form (for names in the list) and the ones a mapping can use. */
+export function useFormQuestions() {
+  const form = useReviewedForm();
+  const questions = useQuestions(form.data?.id);
+  return {
+    all: questions.data,
+    mappable: questions.data ? mappableQuestions(questions.data) : undefined,
+    isPending: form.isPending || (!!form.data && questions.isPending),
+    error: form.error ?? questions.error,
+    refetch: () => void (form.isError ? form.refetch() : questions.refetch()),
+  };
+}
+
+/** Spec §8: create and update both toast 'Mapping Updated!'; failures the server's message or 'Update failed'. */
+export function useSaveMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: FieldMappingBody }) =>
+      id ? api(fieldMappingApi.update, { params: { id }, body, fallback: 'Update failed' }) : api(fieldMappingApi.create, { body, fallback: 'Update failed' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fieldMappingKeys.list }),
+  });
+}
+
+export function useDeleteMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The toast puts 'Failed to delete mapping:' before this text, so the fallback only says why.
+    mutationFn: (id: string) => api(fieldMappingApi.remove, { params: { id }, fallback: { failed: 'the server refused the request.', thrown: 'the server could not be reached.' } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fieldMappingKeys.list }),
+  });
+}

@@ -1,0 +1,32 @@
+import { LOG_PROCESSES, type LogEntry, type LogProcess } from '#shared/contract/logs';
+import { formatLocalDateTime } from '../../lib/dates.ts';
+import { toCsv } from '../../lib/csv.ts';
+
+/** Spec §2 Logs: a tooltip per known process; any other process is miscellaneous. */
+const PROCESS_TOOLTIPS: Record<LogProcess, string> = {
+  Auth: 'Auth: sign-in, sign-out and session events',
+  Users: 'Users: accounts created, updated or restricted',
+  JotForms: 'JotForms: form submissions and questions',
+  Dashboard: 'Dashboard: summary statistics',
+  Arena: 'Arena: quality processes in Arena QMS',
+  'Field Mapping': 'Field Mapping: Arena field mappings',
+  Logs: 'Logs: system log maintenance',
+};
+
+export function processTooltip(process: string): string {
+  return (LOG_PROCESSES as readonly string[]).includes(process) ? PROCESS_TOOLTIPS[process as LogProcess] : 'Miscellaneous';
+}
+
+/** Spec §2: a label equal to 'success' is green, any other label red. */
+export const isSuccessLabel = (label: string): boolean => label === 'success';
+
+export const LOGS_CSV_FILENAME = 'logs.csv';
+export const LOGS_CSV_HEADERS = ['Timestamp', 'Label', 'Process', 'Description'] as const;
+
+/** Spec §9 Logs CSV: the four columns, times in local time as on screen. */
+export function buildLogsCsv(entries: readonly LogEntry[]): string {
+  return toCsv(
+    LOGS_CSV_HEADERS,
+    entries.map((e) => [formatLocalDateTime(e.time), e.label, e.process, e.description]),
+  );
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { questionsApi } from '#shared/contract/questions';
+import { submissionsApi } from '#shared/contract/submissions';
+import { api } from '../../lib/api-client.ts';
+
+export const formsKeys = {
+  list: ['forms', 'list'] as const,
+};
+
+export const questionsKeys = {
+  all: ['questions'] as const,
+  list: (formId: string) => [...questionsKeys.all, formId] as const,
+};
+
+export const QUESTIONS_FETCH_FAILED = 'Failed to fetch form questions';
+
+/**
+ * The form the portal reviews (spec §7: its id is fixed in the product and not shown). The server
+ * knows it; the first form of GET /v1/jotforms is the one the questions endpoints accept.
+ */
+export function useReviewedForm() {
+  return useQuery({
+    queryKey: formsKeys.list,
+    queryFn: ({ signal }) => api(submissionsApi.forms, { signal, fallback: { failed: 'Failed to fetch forms', thrown: 'An error occurred during fetching forms' } }),
+    select: (data) => data.results[0] ?? null,
+    // The configured form does not change while the app runs.
+    staleTime: Infinity,
+  });
+}
+
+/** The form's questions in the server's order; `formId` undefined waits for the form. */
+export function useQuestions(formId: string | undefined) {
+  return useQuery({
+    queryKey: questionsKeys.list(formId ?? ''),
+    queryFn: ({ signal }) =>
+      api(questionsApi.list, { params: { formId: formId ?? '' }, signal, fallback: { failed: QUESTIONS_FETCH_FAILED, thrown: 'An error occurred during fetching form questions' } }),
+    select: (data) => data.results,
+    enabled: !!formId,
+  });
+}
+
+export interface NewQuestion {
+  text: string;
+  order: number;
+  type: string;
+}
+
+export function useAddQuestion(formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewQuestion) =>
+      api(questionsApi.add, { params: { formId }, body, fallback: { failed: 'Failed to add form question', thrown: 'An error occurred during adding form question' } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),
+  });
+}
+
+export function useDeleteQuestion(formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (questionId: string) => api(questionsApi.remove, { params: { formId, questionId }, fallback: 'Question Deletion failed' }),
+    // A failed delete may still have removed it in JotForm (a time-out): reload either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),
+  });
+}
+
+/** ADR 004: saves the order shown (every question's qid, top to bottom). */
+export function useSaveQuestionOrder(formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: string[]) => api(questionsApi.reorder, { params: { formId }, body: { order }, fallback: 'Failed to save the question order' }),
+    // Some questions may have moved before a failure; the list shows what JotForm holds now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),
+  });
+}

@@ -1,0 +1,108 @@
+import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { qualityProcessApi } from '#shared/contract/quality-process';
+import { type SubmissionFilters, submissionsApi } from '#shared/contract/submissions';
+import { api, apiBlob } from '../../lib/api-client.ts';
+import type { SubmissionsListQuery } from './list-state.ts';
+
+export const submissionsKeys = {
+  all: ['submissions'] as const,
+  forms: ['submissions', 'forms'] as const,
+  lists: ['submissions', 'list'] as const,
+  list: (formId: string, query: SubmissionsListQuery) => [...submissionsKeys.lists, formId, query] as const,
+  details: ['submissions', 'detail'] as const,
+  detail: (id: string) => [...submissionsKeys.details, id] as const,
+  steps: (id: string) => ['submissions', 'steps', id] as const,
+};
+
+/**
+ * Spec §4: the list reloads after every action, whether it succeeded or not. The open details
+ * page and the dashboard counters (pending reviews, transfers) follow the same change.
+ */
+export function reloadAfterAction(queryClient: QueryClient, id: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: submissionsKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: submissionsKeys.detail(id) }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
+}
+
+/** The reviewed form: results[0] of GET v1/jotforms (spec §2); its id serves every list call. */
+export function useForm() {
+  return useQuery({
+    queryKey: submissionsKeys.forms,
+    queryFn: ({ signal }) => api(submissionsApi.forms, { signal, fallback: { failed: 'Failed to fetch forms', thrown: 'An error occurred during fetching forms' } }),
+    select: (data) => data.results[0] ?? null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Server paging, sorting and filters; `query` null (custom range incomplete) requests nothing. */
+export function useSubmissionsList(formId: string | undefined, query: SubmissionsListQuery | null) {
+  return useQuery({
+    queryKey: submissionsKeys.list(formId ?? '', query ?? ({} as SubmissionsListQuery)),
+    queryFn: ({ signal }) => api(submissionsApi.list, { params: { formId: formId! }, query: query!, signal, fallback: 'An error occurred during fetching submissions' }),
+    enabled: !!formId && !!query,
+    // The current page stays on screen, dimmed, while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSubmission(id: string) {
+  return useQuery({
+    queryKey: submissionsKeys.detail(id),
+    queryFn: ({ signal }) => api(submissionsApi.get, { params: { id }, signal, fallback: 'Error Fetching Submission' }),
+    enabled: !!id,
+  });
+}
+
+/** Spec §8 quality process data: 'Failed to fetch data' (error answer), else the thrown text. */
+export function useQualityProcessSteps(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: submissionsKeys.steps(id),
+    queryFn: ({ signal }) => api(qualityProcessApi.steps, { params: { id }, signal, fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred while fetching data' } }),
+    enabled: enabled && !!id,
+    select: (data) => data.results,
+  });
+}
+
+/** The CSV of every submission matching the filters (no paging), as the server wrote it. */
+export function exportSubmissionsCsv(formId: string, filters: SubmissionFilters): Promise<Blob> {
+  return apiBlob(submissionsApi.exportCsv, { params: { formId }, query: filters, fallback: { failed: 'Failed to export submissions', thrown: 'CSV download failed' } });
+}
+
+/** Wraps a submission write so the list and details reload once it settles, success or not. */
+function useSubmissionMutation<V extends { id: string }, R>(write: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSettled: (_data, _error, vars) => reloadAfterAction(queryClient, vars.id) });
+}
+
+export function useSaveFollowup() {
+  return useSubmissionMutation(({ id, followup }: { id: string; followup: string }) =>
+    api(submissionsApi.createFollowup, { params: { id }, body: { followup }, fallback: { failed: 'Failed to update follow-up', thrown: 'An error occurred during updating follow-up' } }),
+  );
+}
+
+/**
+ * Spec §7 "two readings": the list screen sends {emailDelivered: true} to mark-reportable, the
+ * details screen {reportable: true}; the server accepts both and ignores the body.
+ */
+export function useMarkReportable(from: 'list' | 'details') {
+  return useSubmissionMutation(({ id }: { id: string }) =>
+    api(submissionsApi.markReportable, {
+      params: { id },
+      body: from === 'list' ? { emailDelivered: true } : { reportable: true },
+      fallback: { failed: 'Failed to mark as reportable', thrown: 'An error occurred during marking as reportable' },
+    }),
+  );
+}
+
+/** Create (a name) or Retry (RETRY_TITLE) the quality process of a submission. */
+export function useCreateQualityProcess(fallback: string) {
+  return useSubmissionMutation(({ id, chTitle }: { id: string; chTitle: string }) => api(qualityProcessApi.create, { params: { id }, body: { chTitle }, fallback }));
+}
+
+export function useReview() {
+  return useSubmissionMutation(({ id, decision, reason }: { id: string; decision: 'approve' | 'deny'; reason?: string }) =>
+    api(submissionsApi.review, { params: { id }, body: decision === 'deny' ? { decision, reason } : { decision }, fallback: 'Error updating status' }),
+  );
+}

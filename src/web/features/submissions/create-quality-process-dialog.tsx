@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from 'react';
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { messageOf } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { Input } from '../../ui/input.tsx';
+import { useCreateQualityProcess } from './api.ts';
+
+interface Props {
+  submission: SubmissionRow;
+  open: boolean;
+  onClose: () => void;
+  /** Spec §8: the list toasts 'Error Creating Quality Process', the details screen 'Error updating status'. */
+  errorFallback: string;
+}
+
+/**
+ * Spec §2 Create Quality Process: a name, then PATCH quality-process {chTitle}; the server creates
+ * it in Arena and sets the status from the outcome (DESIGN §3).
+ */
+export function CreateQualityProcessDialog({ submission, open, onClose, errorFallback }: Props) {
+  const create = useCreateQualityProcess(errorFallback);
+  const [name, setName] = useState(submission.chTitle ?? '');
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const chTitle = name.trim();
+    if (!chTitle) return setError('Quality Process Name is required.');
+    if (create.isPending) return;
+    setError(undefined);
+    create.mutate(
+      { id: submission.id, chTitle },
+      {
+        onSuccess: () => {
+          toast.success('Status updated successfully');
+          onClose();
+        },
+        onError: (err) => toast.error(messageOf(err, errorFallback)),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Create Quality Process"
+      description={`Creates the quality process in Arena for the submission of ${submission.submitter || submission.submissionId}.`}
+      busy={create.isPending}
+    >
+      <form onSubmit={submit}>
+        <DialogBody>
+          <Input
+            label="Quality Process Name"
+            name="chTitle"
+            placeholder="Enter name"
+            required
+            maxLength={200}
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={error}
+            autoFocus
+          />
+        </DialogBody>
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={create.isPending} busyText="Please wait...">
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { markDelivered } from './deliver.ts';
+import { SubmissionsListPage } from './submissions-list-page.tsx';
+import { FORM_ID, fakeServer, page, renderAt, row, signInAs } from './test-helpers.tsx';
+
+// Whole pages render here; a busy machine running several suites needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const ok = { status: 200, body: { results: row({ emailDelivered: true }) } };
+const mailOk = { status: 200, body: { message: 'sent', recipients: 2 } };
+const fail = (message?: string) => ({ status: 409, body: message ? { code: 'conflict', message } : {} });
+
+function serve(mark: { status: number; body?: unknown }, mail: { status: number; body?: unknown }) {
+  return fakeServer((c) => {
+    if (c.path === '/v1/jotforms/submission/6001/mark-email-delivered') return mark;
+    if (c.path === '/v1/jotforms/submission/6001/send-email-recipient') return mail;
+    if (c.path === '/v1/jotforms') return { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null }] } };
+    if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page([row()]) };
+    return undefined;
+  });
+}
+
+const toasts = () => [...vi.mocked(toast.success).mock.calls.map(([m]) => `success: ${m}`), ...vi.mocked(toast.error).mock.calls.map(([m]) => `error: ${m}`)];
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('staff');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('marking delivered: two calls together, proceed if one succeeds (spec §7)', () => {
+  it('fires both calls before either answers', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = fakeServer((c) => gate.then(() => (c.path.endsWith('mark-email-delivered') ? ok : mailOk)));
+    const done = markDelivered('6001');
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH /v1/jotforms/submission/6001/mark-email-delivered', 'POST /v1/jotforms/submission/6001/send-email-recipient']);
+    expect(server.calls[0]!.body).toEqual({ emailDelivered: true });
+    release();
+    expect((await done).proceeded).toBe(true);
+  });
+
+  it.each([
+    ['both succeed', ok, mailOk, true, ['success: Marked as delivered and email sent']],
+    ['the mail fails', ok, fail(), true, ['success: Marked as delivered', 'error: Failed to send email to recipient']],
+    ['only the mail succeeds', fail(), mailOk, true, ['success: Email sent to recipient', 'error: Failed to mark email as delivered']],
+    ['both fail', fail(), fail(), false, ['error: Failed to mark as delivered']],
+  ])('%s → the right toasts', async (_name, mark, mail, proceeded, expected) => {
+    serve(mark, mail);
+    expect((await markDelivered('6001')).proceeded).toBe(proceeded);
+    expect(toasts()).toEqual(expected);
+  });
+
+  it("shows the server's reason when the mail could not go out", async () => {
+    serve(ok, fail('No active notification recipient is configured.'));
+    await markDelivered('6001');
+    expect(toasts()).toEqual(['success: Marked as delivered', 'error: No active notification recipient is configured.']);
+  });
+});
+
+describe('the list Delivered control', () => {
+  async function openConfirm() {
+    const { router } = renderAt('/dashboard/jotforms', [
+      { path: '/dashboard/jotforms', element: <SubmissionsListPage /> },
+      { path: '/dashboard/jotforms/submission/:id', element: <p>details</p> },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Submission' });
+    expect(dialog).toHaveTextContent('Do you want to mark this submission as delivered?');
+    return { router, dialog };
+  }
+
+  it('confirms, closes, reloads the list and does not open the row', async () => {
+    const server = serve(ok, mailOk);
+    const { router, dialog } = await openConfirm();
+    const listCalls = server.callsTo('GET', `/v1/jotforms/${FORM_ID}`).length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toasts()).toEqual(['success: Marked as delivered and email sent']);
+    await waitFor(() => expect(server.callsTo('GET', `/v1/jotforms/${FORM_ID}`).length).toBeGreaterThan(listCalls));
+    expect(router.state.location.pathname).toBe('/dashboard/jotforms');
+  });
+
+  it("shows 'Please wait...' while busy and stays open when both calls fail, still reloading", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = serve(fail(), fail());
+    const { dialog } = await openConfirm();
+    const listCalls = server.callsTo('GET', `/v1/jotforms/${FORM_ID}`).length;
+    server.fetch.mockImplementationOnce(async () => (await gate, new Response('{}', { status: 500 })));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
+    release();
+    await waitFor(() => expect(toasts()).toEqual(['error: Failed to mark as delivered']));
+    expect(screen.getByRole('dialog', { name: 'Confirm Submission' })).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET', `/v1/jotforms/${FORM_ID}`).length).toBeGreaterThan(listCalls));
+  });
+});

@@ -1,0 +1,51 @@
+import { type FormEvent, useState } from 'react';
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { messageOf } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { Textarea } from '../../ui/textarea.tsx';
+import { useReview } from './api.ts';
+
+/** DESIGN §3: deny (Pending Review → Denied, final) needs a reason, kept with the submission. */
+export function DenyDialog({ submission, open, onClose }: { submission: SubmissionRow; open: boolean; onClose: () => void }) {
+  const review = useReview();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = reason.trim();
+    if (!text) return setError('A reason is required to deny a submission.');
+    if (review.isPending) return;
+    setError(undefined);
+    review.mutate(
+      { id: submission.id, decision: 'deny', reason: text },
+      {
+        onSuccess: () => {
+          toast.success('Status updated successfully');
+          onClose();
+        },
+        onError: (err) => toast.error(messageOf(err, 'Error updating status')),
+      },
+    );
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title="Deny Submission" description="A denied submission is closed and cannot be transferred to Arena." busy={review.isPending}>
+      <form noValidate onSubmit={submit}>
+        <DialogBody>
+          <Textarea label="Reason for denial" name="reason" required maxLength={2000} rows={4} placeholder="Why is this not a complaint to investigate?" value={reason} onChange={(e) => setReason(e.target.value)} error={error} autoFocus />
+        </DialogBody>
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={review.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={review.isPending} busyText="Please wait...">
+            Deny
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import type { Submission } from '#shared/contract/submissions';
+import { cn } from '../../lib/cn.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { ExtraIcon } from './extra-icons.tsx';
+import { URGENCY_TEXT, deadlineUrgency } from './format.ts';
+import type { DialogKind } from './submission-dialogs.tsx';
+
+type Open = (kind: DialogKind, submission: Submission) => void;
+
+const boxClasses = 'rounded-lg bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200';
+const labelClasses = 'text-xs font-medium tracking-wide text-slate-500 uppercase';
+
+/** Why a transfer failed or a submission was denied: stored by the server, shown as is. */
+export function OutcomeNotice({ submission }: { submission: Submission }) {
+  if (submission.submissionStatus === 'Transfer Error') {
+    return (
+      <div role="alert" className="mb-6 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <Icon name="warning" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+        <div>
+          <p className="font-semibold">The transfer to Arena failed</p>
+          <p className="mt-0.5 wrap-anywhere">{submission.transferError || 'No reason was recorded.'}</p>
+        </div>
+      </div>
+    );
+  }
+  if (submission.submissionStatus === 'Denied' && submission.denyReason) {
+    return (
+      <div className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p className="font-semibold">Denied</p>
+        <p className="mt-0.5 wrap-anywhere">{submission.denyReason}</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** A box that opens a dialog while its one-way flag is still false, and is plain text after. */
+function FlagBox({ label, done, action, onOpen }: { label: string; done: boolean; action: string; onOpen: () => void }) {
+  if (done) {
+    return (
+      <div className={boxClasses}>
+        <dt className={labelClasses}>{label}</dt>
+        <dd className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-green-800">
+          <ExtraIcon name="check" className="size-4" />
+          Yes
+        </dd>
+      </div>
+    );
+  }
+  return (
+    <div className="contents">
+      <dt className="sr-only">{label}</dt>
+      <dd>
+        <button type="button" onClick={onOpen} aria-label={action} className={cn(boxClasses, 'group block w-full text-left hover:bg-brand-50 hover:ring-brand-300')}>
+          <span aria-hidden="true" className={cn(labelClasses, 'block')}>
+            {label}
+          </span>
+          <span className="mt-1 flex items-center justify-between gap-2 text-sm">
+            <span className="text-slate-900">No</span>
+            <span className="font-medium text-brand-800 group-hover:underline">{action}</span>
+          </span>
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+function Box({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn(boxClasses, className)}>
+      <dt className={labelClasses}>{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900 wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+const orDash = (value: string | null | undefined) => (value && value.trim() ? value : '-');
+const flagText = (value: string) => (value === '1' ? 'Yes' : value === '0' ? 'No' : orDash(value));
+
+/** Dates that drive the regulatory clock, reportability and the good faith efforts. */
+export function ReviewSection({ submission, onOpen }: { submission: Submission; onOpen: Open }) {
+  const urgency = deadlineUrgency(submission);
+  return (
+    <section aria-labelledby="review-title" className="mb-8">
+      <h2 id="review-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Review
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Box label="Become-aware date (BAD)">
+          <span className="tabular-nums">{orDash(submission.becomeAwareDate)}</span>
+        </Box>
+        <Box label="Investigation Deadline">
+          <span className={cn('tabular-nums', urgency && 'font-medium text-red-700')}>{orDash(submission.investigationDeadline)}</span>
+          {urgency && <span className="ml-2 text-xs font-medium text-red-700">{URGENCY_TEXT[urgency]}</span>}
+        </Box>
+        <FlagBox label="Reportable" done={submission.reportable} action="Mark as reportable" onOpen={() => onOpen('reportable', submission)} />
+        <div className={cn(boxClasses, 'sm:col-span-2 lg:col-span-1')}>
+          <dt className="flex items-center justify-between gap-2">
+            <span className={labelClasses}>Good Faith Efforts</span>
+            <button type="button" onClick={() => onOpen('followup', submission)} className="rounded px-1 text-sm font-medium text-brand-800 hover:underline">
+              {submission.followup ? 'Edit' : 'Add'}
+              <span className="sr-only"> follow-up</span>
+            </button>
+          </dt>
+          <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-900 wrap-anywhere">{submission.followup || <span className="text-slate-500">No follow-up yet</span>}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Spec §2: the JotForm fields of the submission, with emailDelivered as the 'Delivered' box. */
+export function SubmissionGrid({ submission, onOpen }: { submission: Submission; onOpen: Open }) {
+  return (
+    <section aria-labelledby="fields-title" className="mb-8">
+      <h2 id="fields-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Submission
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <Box label="Submission ID">
+          <span className="tabular-nums">{submission.submissionId}</span>
+        </Box>
+        <Box label="Form ID">
+          <span className="tabular-nums">{submission.form_id}</span>
+        </Box>
+        <Box label="IP">{orDash(submission.ip)}</Box>
+        <Box label="Created at">
+          <span className="tabular-nums">{orDash(submission.created_at)}</span>
+        </Box>
+        <Box label="Updated at">
+          <span className="tabular-nums">{orDash(submission.updated_at)}</span>
+        </Box>
+        <Box label="Status">{orDash(submission.status)}</Box>
+        <Box label="New">{flagText(submission.new)}</Box>
+        <Box label="Flag">{flagText(submission.flag)}</Box>
+        <Box label="Notes">{orDash(submission.notes)}</Box>
+        <FlagBox label="Delivered" done={submission.emailDelivered} action="Mark as delivered" onOpen={() => onOpen('delivered', submission)} />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { isoDate } from './list-state.ts';
+
+/**
+ * The submission time as JotForm wrote it (created_at, the form account's time zone), to the
+ * minute: the same clock the CSV export and the details grid show, so the three always agree.
+ */
+export function formatSubmissionDate(createdAt: string): { date: string; time: string } {
+  const [date = createdAt, time = ''] = createdAt.trim().split(/[ T]/);
+  return { date, time: time.slice(0, 5) };
+}
+
+/** Work on these is still open, so their investigation deadline still matters. */
+const OPEN_STATUSES: readonly SubmissionRow['submissionStatus'][] = ['Pending Review', 'Pending Transfer', 'Transfer Error'];
+
+export type DeadlineUrgency = 'overdue' | 'soon' | null;
+
+/** DESIGN §3 "Deadline within a Week": open work whose deadline is today + 7 or earlier. */
+export function deadlineUrgency(row: Pick<SubmissionRow, 'submissionStatus' | 'investigationDeadline'>, today: Date = new Date()): DeadlineUrgency {
+  if (!OPEN_STATUSES.includes(row.submissionStatus) || !row.investigationDeadline) return null;
+  const now = isoDate(today);
+  if (row.investigationDeadline < now) return 'overdue';
+  const week = isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 7));
+  return row.investigationDeadline <= week ? 'soon' : null;
+}
+
+export const URGENCY_TEXT: Record<Exclude<DeadlineUrgency, null>, string> = { overdue: 'Overdue', soon: 'Due within a week' };
+
+/** Spec §2: CH-Number only once the transfer succeeded, else a dash. */
+export const chNumberShown = (row: Pick<SubmissionRow, 'submissionStatus' | 'chNumber'>): string => (row.submissionStatus === 'Successful Transfer' && row.chNumber ? row.chNumber : '-');

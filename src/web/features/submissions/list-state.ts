@@ -1,0 +1,133 @@
+import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { SUBMISSION_SORT_FIELDS, SUBMISSION_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
+import { PAGE_SIZE_OPTIONS } from '../../ui/data-table.tsx';
+
+/** Spec §2 date filter choices, in the order the control lists them. */
+export const DATE_RANGES = [
+  { value: 'last7', label: 'Last 7 Days' },
+  { value: 'month', label: 'This Month' },
+  { value: 'all', label: 'All Time' },
+  { value: 'custom', label: 'Custom' },
+] as const;
+export type DateRange = (typeof DATE_RANGES)[number]['value'];
+
+/**
+ * Everything the list shows, kept in the URL so a reload, a shared link or the way back from a
+ * submission's details lands on the same page, order and filters.
+ */
+export interface ListState {
+  page: number;
+  limit: number;
+  field: SubmissionSortField;
+  order: 'asc' | 'desc';
+  range: DateRange;
+  /** Custom range bounds, YYYY-MM-DD, possibly only one of them chosen yet. */
+  from: string;
+  to: string;
+  search: string;
+  status: SubmissionStatus | '';
+}
+
+/** Spec §9: page 1, 10 rows, newest submission first, all time. */
+export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '' };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
+
+export function parseListState(params: URLSearchParams): ListState {
+  const s = { ...DEFAULT_LIST_STATE };
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page >= 1) s.page = page;
+  const limit = Number(params.get('limit'));
+  if ((PAGE_SIZE_OPTIONS as readonly number[]).includes(limit)) s.limit = limit;
+  const [field, order] = (params.get('sort') ?? '').split(':');
+  if (oneOf(SUBMISSION_SORT_FIELDS, field ?? null) && (order === 'asc' || order === 'desc')) {
+    s.field = field as SubmissionSortField;
+    s.order = order;
+  }
+  const range = params.get('range');
+  if (oneOf(DATE_RANGES.map((r) => r.value), range)) s.range = range;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  if (ISO_DATE.test(from)) s.from = from;
+  if (ISO_DATE.test(to)) s.to = to;
+  s.search = (params.get('q') ?? '').slice(0, 100);
+  const status = params.get('status');
+  if (oneOf(SUBMISSION_STATUSES, status)) s.status = status;
+  return s;
+}
+
+/** Only what differs from the defaults goes into the URL, so a plain visit keeps a plain URL. */
+export function toSearchParams(s: ListState): URLSearchParams {
+  const p = new URLSearchParams();
+  const d = DEFAULT_LIST_STATE;
+  if (s.page !== d.page) p.set('page', String(s.page));
+  if (s.limit !== d.limit) p.set('limit', String(s.limit));
+  if (s.field !== d.field || s.order !== d.order) p.set('sort', `${s.field}:${s.order}`);
+  if (s.range !== d.range) p.set('range', s.range);
+  if (s.range === 'custom' && s.from) p.set('from', s.from);
+  if (s.range === 'custom' && s.to) p.set('to', s.to);
+  if (s.search.trim()) p.set('q', s.search.trim());
+  if (s.status) p.set('status', s.status);
+  return p;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A local calendar date as YYYY-MM-DD (the day the user sees on their wall calendar). */
+export function isoDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Spec §9: Last 7 Days is today − 7 days through today, This Month the first of the month
+ * through today, sent as bad_gte / bad_lte. `null` means a custom range still lacks a bound:
+ * nothing is requested or exported until both are chosen (spec §5).
+ */
+export function dateFilter(s: Pick<ListState, 'range' | 'from' | 'to'>, today: Date = new Date()): Pick<SubmissionFilters, 'bad_gte' | 'bad_lte'> | null {
+  switch (s.range) {
+    case 'all':
+      return {};
+    case 'last7': {
+      const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
+      return { bad_gte: isoDate(start), bad_lte: isoDate(today) };
+    }
+    case 'month':
+      return { bad_gte: isoDate(new Date(today.getFullYear(), today.getMonth(), 1)), bad_lte: isoDate(today) };
+    case 'custom':
+      if (!s.from || !s.to) return null;
+      // Bounds picked the wrong way round still mean "between these two days".
+      return s.from <= s.to ? { bad_gte: s.from, bad_lte: s.to } : { bad_gte: s.to, bad_lte: s.from };
+  }
+}
+
+/** The filters shared by the list and the CSV export, or null while a custom range is incomplete. */
+export function filtersOf(s: ListState, today?: Date): SubmissionFilters | null {
+  const dates = dateFilter(s, today);
+  if (!dates) return null;
+  const filters: SubmissionFilters = { ...dates };
+  if (s.search.trim()) filters.search = s.search.trim();
+  if (s.status) filters.status = s.status;
+  return filters;
+}
+
+export interface SubmissionsListQuery extends SubmissionFilters {
+  page: number;
+  limit: number;
+  sortBy: `${SubmissionSortField}:${'asc' | 'desc'}`;
+}
+
+/** The list request for this state, or null when no request may be made yet. */
+export function listQueryOf(s: ListState, today?: Date): SubmissionsListQuery | null {
+  const filters = filtersOf(s, today);
+  return filters && { page: s.page, limit: s.limit, sortBy: `${s.field}:${s.order}`, ...filters };
+}
+
+export function paginationOf(s: ListState): PaginationState {
+  return { pageIndex: s.page - 1, pageSize: s.limit };
+}
+
+export function sortingOf(s: ListState): SortingState {
+  return [{ id: s.field, desc: s.order === 'desc' }];
+}
+
+export const isSortField = (id: string): id is SubmissionSortField => (SUBMISSION_SORT_FIELDS as readonly string[]).includes(id);

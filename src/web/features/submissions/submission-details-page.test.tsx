@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Submission } from '#shared/contract/submissions';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { SubmissionDetailsPage } from './submission-details-page.tsx';
+import { type Call, fakeServer, renderAt, signInAs, submission } from './test-helpers.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const ANSWERS: Submission['answers'] = [
+  { qid: '1', order: 1, name: 'h', type: 'control_head', text: 'Reporter Information' },
+  { qid: '2', order: 2, name: 'n', type: 'control_fullname', text: 'Full Name', answer: { first: 'Ada', last: 'Lovelace' }, prettyFormat: 'Ada Lovelace' },
+  { qid: '3', order: 3, name: 't', type: 'control_textarea', text: 'Timeline', prettyFormat: '<b>first</b><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>' },
+  { qid: '4', order: 4, name: 'c', type: 'control_captcha', text: 'Captcha' },
+];
+
+function serve(data: Submission, extra?: (c: Call) => { status: number; body?: unknown } | undefined) {
+  return fakeServer((c) => extra?.(c) ?? (c.method === 'GET' && c.path === `/v1/jotforms/submission/${data.id}` ? { status: 200, body: data } : undefined));
+}
+
+const renderDetails = (id = '6001') => renderAt(`/dashboard/jotforms/submission/${id}`, [{ path: '/dashboard/jotforms/submission/:id', element: <SubmissionDetailsPage /> }]);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('member');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('SubmissionDetailsPage', () => {
+  it("shows 'Loading Submission...', then badges, the grid and the answers", async () => {
+    serve(submission({ submissionStatus: 'Successful Transfer', chTitle: 'Pump alarms', chNumber: 'CH-000101', emailDelivered: true, answers: ANSWERS }));
+    renderDetails();
+    expect(screen.getByText('Loading Submission...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Submission Details' }, { timeout: 5000 })).toBeInTheDocument();
+    for (const text of ['Successful Transfer', 'Pump alarms', 'CH-000101', '6001', '243158902746061', '203.0.113.5', 'ACTIVE']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    for (const label of ['Submission ID', 'Form ID', 'IP', 'Created at', 'Status', 'New', 'Flag', 'Notes', 'Updated at', 'Delivered']) expect(screen.getByText(label, { selector: 'dt' })).toBeInTheDocument();
+    // Delivered: a plain box, not a control.
+    expect(screen.queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Answers' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reporter Information' })).toBeInTheDocument();
+    expect(screen.queryByText('Captcha')).toBeNull();
+    expect(document.querySelector('main script, [onerror]')).toBeNull();
+    expect(screen.getByText('first').tagName).toBe('B');
+    // No status change control past the transfer; the steps can be read instead.
+    expect(screen.queryByRole('button', { name: /Create Quality Process|Retry Quality Process/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'View Quality Process Steps' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Error Fetching Submission' when it cannot be read", async () => {
+    fakeServer(() => ({ status: 404, body: { code: 'not_found', message: 'Submission not found.' } }));
+    renderDetails('nope');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Submission not found.');
+    expect(toast.error).toHaveBeenCalledWith('Error Fetching Submission');
+  });
+
+  it('opens Confirm Submission from the delivered box while not delivered', async () => {
+    const server = serve(submission(), (c) =>
+      c.path.endsWith('/mark-email-delivered') ? { status: 200, body: { results: submission({ emailDelivered: true }) } } : c.path.endsWith('/send-email-recipient') ? { status: 200, body: { message: 'ok', recipients: 1 } } : undefined,
+    );
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Submission' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as delivered and email sent'));
+    expect(server.callsTo('PATCH', /mark-email-delivered/)).toHaveLength(1);
+    expect(server.callsTo('POST', /send-email-recipient/)).toHaveLength(1);
+  });
+
+  it('marks reportable with {reportable: true} from the details screen', async () => {
+    const server = serve(submission(), (c) => (c.path.endsWith('/mark-reportable') ? { status: 200, body: { results: submission({ reportable: true }) } } : undefined));
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Mark as Reportable' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
+    expect(server.callsTo('PATCH', /mark-reportable/)[0]!.body).toEqual({ reportable: true });
+  });
+
+  it('approves, and denies only with a reason (Pending Review)', async () => {
+    const server = serve(submission(), (c) => (c.path.endsWith('/review') ? { status: 200, body: { results: submission() } } : undefined));
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully'));
+    expect(server.callsTo('PATCH', /review/)[0]!.body).toEqual({ decision: 'approve' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deny Submission' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(within(dialog).getByText('A reason is required to deny a submission.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', /review/)).toHaveLength(1);
+    await userEvent.type(within(dialog).getByLabelText(/Reason for denial/), 'Duplicate report');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(server.callsTo('PATCH', /review/)).toHaveLength(2));
+    expect(server.callsTo('PATCH', /review/)[1]!.body).toEqual({ decision: 'deny', reason: 'Duplicate report' });
+  });
+
+  it("Transfer Error: shows the stored reason; the status change saves chTitle and toasts the server's message on failure", async () => {
+    const server = serve(submission({ submissionStatus: 'Transfer Error', transferError: 'Arena answered 503 Service Unavailable.', chTitle: 'Walker wheel' }), (c) =>
+      c.path.endsWith('/quality-process') ? { status: 502, body: { code: 'upstream_failed', message: 'Arena is unreachable.' } } : undefined,
+    );
+    renderDetails();
+    expect(await screen.findByText('Arena answered 503 Service Unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Quality Process' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Quality Process' });
+    expect(within(dialog).getByLabelText(/Quality Process Name/)).toHaveValue('Walker wheel');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Arena is unreachable.'));
+    expect(server.callsTo('PATCH', /quality-process/)[0]!.body).toEqual({ chTitle: 'Walker wheel' });
+  });
+});

@@ -1,0 +1,79 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { messageOf } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { useDocumentTitle } from '../../ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../ui/states.tsx';
+import { AnswersList } from './answers-list.tsx';
+import { useSubmission } from './api.ts';
+import { lastListSearch } from './back-link.ts';
+import { DetailsHeader } from './details-header.tsx';
+import { OutcomeNotice, ReviewSection, SubmissionGrid } from './details-sections.tsx';
+import { ExtraIcon } from './extra-icons.tsx';
+import { useSubmissionDialogs } from './submission-dialogs.tsx';
+
+function BackLink() {
+  const search = lastListSearch();
+  return (
+    <Link to={`${paths.jotforms}${search ? `?${search}` : ''}`} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-800 hover:underline">
+      <ExtraIcon name="arrowLeft" className="size-4" />
+      Back to Form Submissions
+    </Link>
+  );
+}
+
+/** Spec §2 Submission Details (/dashboard/jotforms/submission/:id). */
+export function SubmissionDetailsPage() {
+  const { id = '' } = useParams();
+  const submission = useSubmission(id);
+  const dialogs = useSubmissionDialogs('details');
+  // Any write on this page, then the reload that follows it (spec §2 'Updating...').
+  const writing = useIsMutating() > 0;
+  const updating = writing || (submission.isFetching && !submission.isPending);
+  useDocumentTitle(submission.data ? `Submission ${submission.data.submitter || submission.data.submissionId}` : 'Submission Details');
+
+  // Spec §8: a failed fetch is also announced as a toast.
+  const failedAt = submission.isError ? submission.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error('Error Fetching Submission');
+  }, [failedAt]);
+
+  if (submission.isPending) {
+    return (
+      <>
+        <BackLink />
+        <LoadingState text="Loading Submission..." />
+      </>
+    );
+  }
+  if (submission.isError) {
+    return (
+      <>
+        <BackLink />
+        <ErrorState message={messageOf(submission.error, 'Error Fetching Submission')} />
+      </>
+    );
+  }
+
+  const data = submission.data;
+  return (
+    <>
+      <BackLink />
+      <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} />
+      <OutcomeNotice submission={data} />
+      <ReviewSection submission={data} onOpen={dialogs.openDialog} />
+      <SubmissionGrid submission={data} onOpen={dialogs.openDialog} />
+      <section aria-labelledby="answers-title">
+        <h2 id="answers-title" className="mb-3 text-lg font-semibold text-slate-900">
+          Answers
+        </h2>
+        <div className="overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+          <AnswersList answers={data.answers} />
+        </div>
+      </section>
+      {dialogs.dialogs}
+    </>
+  );
+}

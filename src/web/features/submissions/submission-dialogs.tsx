@@ -1,0 +1,102 @@
+import { useCallback, useState } from 'react';
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { messageOf } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { useMarkReportable } from './api.ts';
+import { CreateQualityProcessDialog } from './create-quality-process-dialog.tsx';
+import { useMarkDelivered } from './deliver.ts';
+import { FollowupDialog } from './followup-dialog.tsx';
+import { StepsDialog } from './steps-dialog.tsx';
+
+export type DialogKind = 'followup' | 'reportable' | 'delivered' | 'create' | 'steps';
+export type Screen = 'list' | 'details';
+
+interface Target {
+  kind: DialogKind;
+  submission: SubmissionRow;
+  /** A fresh key per opening, so a form dialog starts from the submission's current values. */
+  key: number;
+}
+
+/**
+ * The dialogs of spec §2, shared by the list and the details screen. They render outside the
+ * table: a dialog inside a row would pass its clicks up the React tree to the row's own click.
+ */
+export function useSubmissionDialogs(screen: Screen) {
+  // `target` outlives `open` so a closing dialog keeps its content while it fades out.
+  const [target, setTarget] = useState<Target | null>(null);
+  const [open, setOpen] = useState(false);
+  const reportable = useMarkReportable(screen);
+  const delivered = useMarkDelivered();
+
+  const openDialog = useCallback((kind: DialogKind, submission: SubmissionRow) => {
+    setTarget((previous) => ({ kind, submission, key: (previous?.key ?? 0) + 1 }));
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+
+  function confirmReportable(id: string) {
+    reportable.mutate(
+      { id },
+      {
+        onSuccess: () => toast.success('Marked as reportable'),
+        onError: (error) => toast.error(messageOf(error, 'Failed to mark as reportable')),
+        onSettled: close,
+      },
+    );
+  }
+
+  function confirmDelivered(id: string) {
+    // The toasts come from markDelivered; the dialog stays open only when neither call went through.
+    delivered.mutate({ id }, { onSuccess: (outcome) => outcome.proceeded && close() });
+  }
+
+  let dialogs = null;
+  if (target) {
+    const { kind, submission, key } = target;
+    const isOpen = open;
+    switch (kind) {
+      case 'followup':
+        dialogs = <FollowupDialog key={key} submission={submission} open={isOpen} onClose={close} />;
+        break;
+      case 'create':
+        dialogs = <CreateQualityProcessDialog key={key} submission={submission} open={isOpen} onClose={close} errorFallback={screen === 'list' ? 'Error Creating Quality Process' : 'Error updating status'} />;
+        break;
+      case 'steps':
+        dialogs = <StepsDialog key={key} submission={submission} open={isOpen} onClose={close} />;
+        break;
+      case 'reportable':
+        dialogs = (
+          <ConfirmDialog
+            open={isOpen}
+            title="Mark as Reportable"
+            message="Do you want to mark this submission as reportable?"
+            busy={reportable.isPending}
+            onConfirm={() => confirmReportable(submission.id)}
+            onCancel={close}
+          />
+        );
+        break;
+      case 'delivered':
+        dialogs = (
+          <ConfirmDialog
+            open={isOpen}
+            title="Confirm Submission"
+            message={
+              <>
+                <p>Do you want to mark this submission as delivered?</p>
+                <p className="mt-2 text-slate-600">The notification recipients are emailed about it. This cannot be undone.</p>
+              </>
+            }
+            busy={delivered.isPending}
+            onConfirm={() => confirmDelivered(submission.id)}
+            onCancel={close}
+          />
+        );
+        break;
+    }
+  }
+
+  return { openDialog, dialogs, busy: reportable.isPending || delivered.isPending };
+}

@@ -1,0 +1,209 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { MouseEvent, ReactNode } from 'react';
+import { type SubmissionRow, truncateFollowup } from '#shared/contract/submissions';
+import { cn } from '../../lib/cn.ts';
+import type { HideBelow } from '../../ui/data-table.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { ExtraIcon } from './extra-icons.tsx';
+import { URGENCY_TEXT, chNumberShown, deadlineUrgency, formatSubmissionDate } from './format.ts';
+import { StatusBadge } from './status-badge.tsx';
+import type { DialogKind } from './submission-dialogs.tsx';
+
+export interface CellActions {
+  open: (kind: DialogKind, row: SubmissionRow) => void;
+  retry: (row: SubmissionRow) => void;
+  /** The row whose Retry is in flight. */
+  retryingId: string | null;
+}
+
+const column = createColumnHelper<SubmissionRow>();
+
+const dash = <span className="text-slate-400">-</span>;
+
+/**
+ * Ten columns must fit beside the sidebar at 1366 px: headers may wrap between words (the table
+ * cell itself is nowrap), so the browser can narrow a column down to its longest word.
+ */
+const Wrap = ({ children }: { children: ReactNode }) => <span className="whitespace-normal">{children}</span>;
+
+/**
+ * Tighter cell padding than the table's default for the same reason; `!` because the table's own
+ * responsive padding would otherwise win. The outer edges keep their breathing room.
+ */
+const COMPACT = 'px-1.5! first:pl-3! last:pr-3! sm:px-2! sm:first:pl-4! sm:last:pr-4!';
+const meta = (extra: { hideBelow?: HideBelow; className?: string } = {}) => ({ ...extra, className: cn(COMPACT, extra.className) });
+
+/**
+ * A control inside a clickable row: its click must not also open the row (the row listens for
+ * clicks, and Enter on a focused button arrives as a click).
+ */
+function CellButton({ onClick, label, title, tone = 'default', disabled, children }: { onClick: () => void; label?: string; title?: string; tone?: 'default' | 'link' | 'quiet'; disabled?: boolean; children: ReactNode }) {
+  const handle = (event: MouseEvent) => {
+    event.stopPropagation();
+    onClick();
+  };
+  return (
+    <button
+      type="button"
+      onClick={handle}
+      aria-label={label}
+      title={title}
+      disabled={disabled}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-md text-left text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60',
+        tone === 'link' && '-mx-1 px-1 py-0.5 text-brand-800 underline decoration-brand-300 underline-offset-4 hover:bg-brand-50 hover:decoration-brand-700',
+        // Many rows have no follow-up yet: their Add stays quiet until pointed at.
+        tone === 'quiet' && '-mx-1 px-1 py-0.5 text-slate-500 hover:bg-brand-50 hover:text-brand-800',
+        tone === 'default' &&
+          'bg-white px-2 py-1 whitespace-nowrap text-slate-800 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+const yes = (
+  <span className="inline-flex items-center gap-1 font-medium text-green-800">
+    <ExtraIcon name="check" className="size-4" />
+    Yes
+  </span>
+);
+
+function ChTitleCell({ row, actions }: { row: SubmissionRow; actions: CellActions }) {
+  if (!row.chTitle && row.submissionStatus === 'Pending Transfer') {
+    return (
+      <CellButton onClick={() => actions.open('create', row)} title="Create the quality process in Arena">
+        <Icon name="plus" className="size-4" />
+        Create
+      </CellButton>
+    );
+  }
+  if (!row.chTitle && row.submissionStatus === 'Transfer Error') {
+    const busy = actions.retryingId === row.id;
+    return (
+      <CellButton onClick={() => actions.retry(row)} disabled={busy} title={row.transferError ? `Last error: ${row.transferError}` : 'Try the transfer to Arena again'}>
+        {busy ? <Spinner className="size-4" /> : <ExtraIcon name="refresh" className="size-4" />}
+        Retry
+      </CellButton>
+    );
+  }
+  if (row.chTitle && row.submissionStatus === 'Successful Transfer') {
+    return (
+      <CellButton tone="link" onClick={() => actions.open('steps', row)} title="View quality process steps">
+        {row.chTitle}
+        <span className="sr-only">, view quality process steps</span>
+      </CellButton>
+    );
+  }
+  return row.chTitle ? <span>{row.chTitle}</span> : dash;
+}
+
+/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): every column sorts. */
+export function submissionsColumns(actions: CellActions) {
+  return [
+    column.accessor('submissionDate', {
+      id: 'submissionDate',
+      header: () => <Wrap>Submission Date</Wrap>,
+      meta: meta({ className: 'tabular-nums' }),
+      cell: (info) => {
+        const { date, time } = formatSubmissionDate(info.row.original.created_at);
+        return (
+          <time dateTime={info.getValue()} className="whitespace-nowrap">
+            {date} <span className="block text-xs text-slate-500">{time}</span>
+          </time>
+        );
+      },
+    }),
+    column.accessor('submitter', {
+      id: 'submitter',
+      header: () => <Wrap>Submitter Name</Wrap>,
+      meta: meta(),
+      
+      cell: (info) => (info.getValue() ? <span className="font-medium text-slate-900">{info.getValue()}</span> : dash),
+    }),
+    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} /> }),
+    column.accessor('becomeAwareDate', {
+      id: 'becomeAwareDate',
+      header: () => <abbr title="Become-aware date" className="no-underline">BAD</abbr>,
+      meta: meta({ hideBelow: 959, className: 'tabular-nums whitespace-nowrap' }),
+    }),
+    column.accessor('investigationDeadline', {
+      id: 'investigationDeadline',
+      header: () => <Wrap>Investigation Deadline</Wrap>,
+      meta: meta({ hideBelow: 599, className: 'tabular-nums whitespace-nowrap' }),
+      cell: (info) => {
+        const urgency = deadlineUrgency(info.row.original);
+        if (!urgency) return info.getValue() || dash;
+        return (
+          <span className="inline-flex items-center gap-1 font-medium text-red-700" title={URGENCY_TEXT[urgency]}>
+            {info.getValue()}
+            <Icon name="warning" className="size-4" />
+            <span className="sr-only">({URGENCY_TEXT[urgency]})</span>
+          </span>
+        );
+      },
+    }),
+    column.accessor('reportable', {
+      id: 'reportable',
+      header: () => <Wrap>Reportable</Wrap>,
+      meta: meta({ hideBelow: 959 }),
+      cell: (info) =>
+        info.getValue() ? (
+          yes
+        ) : (
+          <CellButton onClick={() => actions.open('reportable', info.row.original)} label="Mark as reportable" title="Mark this submission as reportable">
+            Mark
+          </CellButton>
+        ),
+    }),
+    column.accessor('chNumber', {
+      id: 'chNumber',
+      header: () => <Wrap>CH-Number</Wrap>,
+      meta: meta({ hideBelow: 1280, className: 'tabular-nums whitespace-nowrap' }),
+      cell: (info) => {
+        const shown = chNumberShown(info.row.original);
+        return shown === '-' ? dash : shown;
+      },
+    }),
+    column.accessor('chTitle', {
+      id: 'chTitle',
+      header: () => <Wrap>CH-Title</Wrap>,
+      meta: meta({ hideBelow: 599 }),
+      cell: (info) => <ChTitleCell row={info.row.original} actions={actions} />,
+    }),
+    column.accessor('followup', {
+      id: 'followup',
+      header: () => <Wrap>Good Faith Efforts</Wrap>,
+      meta: meta({ hideBelow: 1280 }),
+      cell: (info) => {
+        const text = info.getValue();
+        const short = truncateFollowup(text);
+        return (
+          <CellButton tone={short ? 'link' : 'quiet'} onClick={() => actions.open('followup', info.row.original)} label={short ? `Edit follow-up: ${short}` : 'Add follow-up'} title={text ?? undefined}>
+            {short || (
+              <>
+                <Icon name="plus" className="size-4" />
+                Add
+              </>
+            )}
+          </CellButton>
+        );
+      },
+    }),
+    column.accessor('emailDelivered', {
+      id: 'emailDelivered',
+      header: () => <Wrap>Delivered</Wrap>,
+      meta: meta({ hideBelow: 959 }),
+      cell: (info) =>
+        info.getValue() ? (
+          yes
+        ) : (
+          <CellButton onClick={() => actions.open('delivered', info.row.original)} label="Mark as delivered" title="Mark delivered and email the recipients">
+            Mark
+          </CellButton>
+        ),
+    }),
+  ];
+}

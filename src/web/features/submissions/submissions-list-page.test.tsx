@@ -1,0 +1,213 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { isoDate } from './list-state.ts';
+import { SubmissionsListPage } from './submissions-list-page.tsx';
+import { type Call, FORM_ID, fakeServer, page, renderAt, row, signInAs } from './test-helpers.tsx';
+
+// Whole pages render here; a busy machine running several suites needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const FORMS = { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 3, lastSubmission: null }] } };
+const ROWS = [
+  row({ id: '1', submitter: 'Ada Lovelace', followup: 'Pump returned to the manufacturer for analysis' }),
+  row({ id: '2', submitter: 'Grace Hopper', submissionStatus: 'Pending Transfer', reportable: true }),
+  row({ id: '3', submitter: 'Alan Turing', submissionStatus: 'Transfer Error', transferError: 'Arena down' }),
+  row({ id: '4', submitter: 'Edsger Dijkstra', submissionStatus: 'Successful Transfer', chNumber: 'CH-000101', chTitle: 'Pump alarms', emailDelivered: true }),
+];
+
+function serve(extra?: (c: Call) => { status: number; body?: unknown } | undefined) {
+  return fakeServer((c) => {
+    const handled = extra?.(c);
+    if (handled) return handled;
+    if (c.path === '/v1/jotforms') return FORMS;
+    if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page(ROWS, { totalResults: 4 }) };
+    return undefined;
+  });
+}
+
+function renderList(url = '/dashboard/jotforms') {
+  return renderAt(url, [
+    { path: '/dashboard/jotforms', element: <SubmissionsListPage /> },
+    { path: '/dashboard/jotforms/edit', element: <p>edit form</p> },
+    { path: '/dashboard/jotforms/submission/:id', element: <p>details</p> },
+  ]);
+}
+
+const listCalls = (server: ReturnType<typeof fakeServer>) => server.callsTo('GET', `/v1/jotforms/${FORM_ID}`);
+const lastQuery = (server: ReturnType<typeof fakeServer>) => Object.fromEntries(listCalls(server).at(-1)!.query);
+const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('staff');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('SubmissionsListPage', () => {
+  it('titles the page after the form and shows the spec columns, statuses and cells', async () => {
+    const server = serve();
+    renderList();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form: Complaint Form - BTS' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Form Submissions' })).toBeInTheDocument();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Submission Date', 'Submitter Name', 'Form Status', 'BAD', 'Investigation Deadline', 'Reportable', 'CH-Number', 'CH-Title', 'Good Faith Efforts', 'Delivered',
+    ]);
+    expect(lastQuery(server)).toEqual({ page: '1', limit: '10', sortBy: 'submissionDate:desc' });
+    expect(screen.queryByRole('link', { name: 'Edit form' })).toBeNull();
+    expect(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Edit follow-up: Pump returned to the manu…' })).toBeInTheDocument();
+    expect(rowOf('Grace Hopper')).toHaveClass('bg-green-50');
+    expect(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    expect(within(rowOf('Alan Turing')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(rowOf('Edsger Dijkstra')).getByText('CH-000101')).toBeInTheDocument();
+    expect(within(rowOf('Alan Turing')).queryByText('CH-000101')).toBeNull();
+  });
+
+  it('shows the edit icon to admins, linking to the relative route edit', async () => {
+    serve();
+    signInAs('admin');
+    const { router } = renderList();
+    await userEvent.click(await screen.findByRole('link', { name: 'Edit form' }));
+    expect(router.state.location.pathname).toBe('/dashboard/jotforms/edit');
+  });
+
+  it('opens a row by click and by Enter, but not through its cell controls', async () => {
+    serve();
+    const { router } = renderList();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark as reportable' }));
+    expect(await screen.findByRole('dialog', { name: 'Mark as Reportable' })).toHaveTextContent('Do you want to mark this submission as reportable?');
+    expect(router.state.location.pathname).toBe('/dashboard/jotforms');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    rowOf('Grace Hopper').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/dashboard/jotforms/submission/2');
+  });
+
+  it('sends {emailDelivered: true} to mark-reportable and reloads the list', async () => {
+    const server = serve((c) => (c.path.endsWith('/mark-reportable') ? { status: 200, body: { results: ROWS[0] } } : undefined));
+    renderList();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    const before = listCalls(server).length;
+    await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark as reportable' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
+    expect(server.callsTo('PATCH', '/v1/jotforms/submission/1/mark-reportable')[0]!.body).toEqual({ emailDelivered: true });
+    await waitFor(() => expect(listCalls(server).length).toBeGreaterThan(before));
+  });
+
+  it('Retry sends chTitle "temp" at once; a failure toasts the server message and still reloads', async () => {
+    const server = serve((c) => (c.path.endsWith('/quality-process') ? { status: 502, body: { code: 'upstream_failed', message: 'Arena answered 503.' } } : undefined));
+    renderList();
+    await screen.findByText('Alan Turing', {}, { timeout: 5000 });
+    const before = listCalls(server).length;
+    await userEvent.click(within(rowOf('Alan Turing')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Arena answered 503.'));
+    expect(server.callsTo('PATCH', '/v1/jotforms/submission/3/quality-process')[0]!.body).toEqual({ chTitle: 'temp' });
+    await waitFor(() => expect(listCalls(server).length).toBeGreaterThan(before));
+  });
+
+  it('Create asks for a name and saves it as chTitle', async () => {
+    const server = serve((c) => (c.path.endsWith('/quality-process') ? { status: 204 } : undefined));
+    renderList();
+    await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
+    await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Quality Process' });
+    const name = within(dialog).getByLabelText(/Quality Process Name/);
+    expect(name).toBeRequired();
+    expect(name).toHaveAttribute('placeholder', 'Enter name');
+    await userEvent.type(name, '  Pump alarm  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully'));
+    expect(server.callsTo('PATCH', '/v1/jotforms/submission/2/quality-process')[0]!.body).toEqual({ chTitle: 'Pump alarm' });
+  });
+
+  it('Follow-Ups: Save does nothing while the text is blank after trimming', async () => {
+    const server = serve((c) => (c.path.endsWith('/create-followup') ? { status: 200, body: { results: ROWS[1] } } : undefined));
+    renderList();
+    await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
+    await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Add follow-up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-Ups' });
+    const text = within(dialog).getByPlaceholderText('Enter follow-up details');
+    await userEvent.type(text, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(server.callsTo('PATCH', /create-followup/)).toHaveLength(0);
+    expect(dialog).toBeInTheDocument();
+
+    await userEvent.type(text, ' Called the reporter. ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Follow-up updated successfully'));
+    expect(server.callsTo('PATCH', '/v1/jotforms/submission/2/create-followup')[0]!.body).toEqual({ followup: 'Called the reporter.' });
+  });
+
+  it('date filters become bad_gte / bad_lte; Custom asks nothing until both dates are set', async () => {
+    const server = serve();
+    renderList();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    const today = new Date();
+    const range = screen.getByLabelText('Date filter');
+    expect(range).toHaveValue('all');
+    expect(within(range).getAllByRole('option').map((o) => o.textContent)).toEqual(['Last 7 Days', 'This Month', 'All Time', 'Custom']);
+
+    await userEvent.selectOptions(range, 'Last 7 Days');
+    const weekAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ bad_gte: isoDate(weekAgo), bad_lte: isoDate(today) }));
+    await userEvent.selectOptions(range, 'This Month');
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ bad_gte: isoDate(new Date(today.getFullYear(), today.getMonth(), 1)), bad_lte: isoDate(today) }));
+
+    await userEvent.selectOptions(range, 'Custom');
+    const before = listCalls(server).length;
+    const exportsBefore = server.callsTo('GET', /exportSubmissionsCSV/).length;
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2025-01-01' } });
+    expect(screen.getByLabelText('End Date')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: /Export Submissions/ }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(server)).toHaveLength(before);
+    expect(server.callsTo('GET', /exportSubmissionsCSV/)).toHaveLength(exportsBefore);
+
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2025-01-31' } });
+    await waitFor(() => expect(lastQuery(server)).toEqual({ page: '1', limit: '10', sortBy: 'submissionDate:desc', bad_gte: '2025-01-01', bad_lte: '2025-01-31' }));
+  });
+
+  it('search (debounced), status, sorting and rows per page reach the query', async () => {
+    const server = serve();
+    renderList();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText('Search'), 'CH-0001');
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ search: 'CH-0001' }));
+    expect(listCalls(server).filter((c) => c.query.get('search')?.startsWith('CH'))).toHaveLength(1);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Denied');
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ status: 'Denied', search: 'CH-0001' }));
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Investigation Deadline/ })).getByRole('button'));
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ sortBy: 'investigationDeadline:asc' }));
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page:'), '30');
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ limit: '30', page: '1' }));
+  });
+
+  it('Export Submissions downloads submissions_export.csv with the filters', async () => {
+    const server = serve((c) => (c.path.endsWith('/exportSubmissionsCSV') ? { status: 200, text: 'Submission Date\r\n' } : undefined));
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderList('/dashboard/jotforms?status=Denied&range=custom&from=2025-01-01&to=2025-01-31');
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: /Export Submissions/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Submission CSV downloaded'));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(clicks).toEqual(['submissions_export.csv']);
+    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ bad_gte: '2025-01-01', bad_lte: '2025-01-31', status: 'Denied' });
+  });
+});

@@ -1,0 +1,171 @@
+import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RETRY_TITLE } from '#shared/contract/quality-process';
+import { CSV_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
+import { can } from '#shared/roles';
+import { messageOf } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/csv.ts';
+import { useCurrentUser } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { useDocumentTitle } from '../../ui/page-header.tsx';
+import { EmptyState, ErrorState } from '../../ui/states.tsx';
+import { exportSubmissionsCsv, useCreateQualityProcess, useForm, useSubmissionsList } from './api.ts';
+import { rememberListSearch } from './back-link.ts';
+import { type ListState, filtersOf, isSortField, listQueryOf, paginationOf, parseListState, sortingOf, toSearchParams } from './list-state.ts';
+import { useSubmissionDialogs } from './submission-dialogs.tsx';
+import { submissionsColumns } from './submissions-columns.tsx';
+import { SubmissionsToolbar } from './submissions-toolbar.tsx';
+
+/** Which changes keep the page number: only paging itself. Any other change starts at page 1. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params), [params]);
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      // Read the URL afresh: two updates in one tick (debounced search, a select) must not undo each other.
+      setParams((current) => {
+        const now = parseListState(current);
+        const keepsPage = Object.keys(patch).every((k) => k === 'page');
+        return toSearchParams({ ...now, ...patch, page: keepsPage ? (patch.page ?? now.page) : 1 });
+      }, { replace: true });
+    },
+    [setParams],
+  );
+  return { state, update, search: params.toString() };
+}
+
+function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: boolean }) {
+  useDocumentTitle(title ? `Form: ${title}` : 'Form Submissions');
+  return (
+    <div className="mb-6 flex items-center gap-3">
+      <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
+        Form: {title ?? <span className="inline-block h-6 w-56 animate-pulse rounded bg-slate-200 align-middle" aria-label="Loading form" />}
+      </h1>
+      {canEdit && (
+        <Link to="edit" aria-label="Edit form" title="Edit form questions" className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-brand-800">
+          <Icon name="pencil" className="size-5" />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** Spec §2 Form Submissions list (index of /dashboard/jotforms). */
+export function SubmissionsListPage() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const form = useForm();
+  const formId = form.data?.id;
+  const { state, update, search } = useListState();
+  const query = listQueryOf(state);
+  const list = useSubmissionsList(formId, query);
+  const dialogs = useSubmissionDialogs('list');
+  const retry = useCreateQualityProcess('Error Creating Quality Process');
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => rememberListSearch(search), [search]);
+
+  // A page past the end (filters narrowed, bigger pages) falls back to the last page.
+  const totalPages = list.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (!list.isPlaceholderData && totalPages > 0 && state.page > totalPages) update({ page: totalPages });
+  }, [totalPages, state.page, update, list.isPlaceholderData]);
+
+  const { openDialog } = dialogs;
+  const retryRow = useCallback(
+    (row: SubmissionRow) =>
+      retry.mutate(
+        { id: row.id, chTitle: RETRY_TITLE },
+        { onSuccess: () => toast.success('Status updated successfully'), onError: (error) => toast.error(messageOf(error, 'Error Creating Quality Process')) },
+      ),
+    // `retry.mutate` is stable; the whole mutation object changes on every state change.
+    [retry.mutate],
+  );
+  const retryingId = retry.isPending ? (retry.variables?.id ?? null) : null;
+  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry: retryRow, retryingId }), [openDialog, retryRow, retryingId]);
+
+  async function exportCsv() {
+    const filters = filtersOf(state);
+    // Spec §5: a custom range without both dates exports nothing.
+    if (!formId || !filters || exporting) return;
+    setExporting(true);
+    try {
+      downloadFile(CSV_FILE_NAME, await exportSubmissionsCsv(formId, filters));
+      toast.success('Submission CSV downloaded');
+    } catch (error) {
+      toast.error(messageOf(error, 'CSV download failed'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const onPaginationChange = (next: PaginationState) =>
+    next.pageSize !== state.limit ? update({ limit: next.pageSize }) : update({ page: next.pageIndex + 1 });
+  const onSortingChange = (next: SortingState) => {
+    const [first] = next;
+    if (first && isSortField(first.id)) update({ field: first.id, order: first.desc ? 'desc' : 'asc' });
+  };
+
+  if (form.isError) {
+    return (
+      <>
+        <FormHeading title={undefined} canEdit={false} />
+        <ErrorState message={messageOf(form.error, 'Failed to fetch forms')} action={<Button variant="secondary" onClick={() => void form.refetch()}>Try again</Button>} />
+      </>
+    );
+  }
+
+  if (form.data === null) {
+    return (
+      <>
+        <FormHeading title="-" canEdit={false} />
+        <EmptyState title="No form to review">The form service lists no form yet.</EmptyState>
+      </>
+    );
+  }
+
+  const total = list.data?.totalResults ?? 0;
+  return (
+    <>
+      <FormHeading title={form.data?.title} canEdit={can(user?.role, 'questions')} />
+      <SubmissionsToolbar state={state} onChange={update} />
+      <section aria-labelledby="submissions-title">
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="submissions-title" className="text-lg font-semibold text-slate-900">
+              Form Submissions
+            </h2>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {list.data ? `${total} ${total === 1 ? 'submission' : 'submissions'} · click a row to open it` : '\u00a0'}
+            </p>
+          </div>
+          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyText="Exporting..." disabled={!formId || !query}>
+            <Icon name="download" className="size-4" />
+            Export Submissions
+          </Button>
+        </div>
+        {list.isError && !list.data ? (
+          <ErrorState message={messageOf(list.error, 'An error occurred during fetching submissions')} action={<Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button>} />
+        ) : (
+          <DataTable
+            label="Form Submissions"
+            columns={columns}
+            data={query ? list.data?.results : (list.data?.results ?? [])}
+            getRowId={(row) => row.id}
+            isLoading={!!query && (form.isPending || list.isPending)}
+            isFetching={list.isPlaceholderData}
+            paging={{ pagination: paginationOf(state), onPaginationChange, rowCount: total }}
+            sorting={{ sorting: sortingOf(state), onSortingChange }}
+            onRowClick={(row) => navigate(`submission/${encodeURIComponent(row.id)}`)}
+            rowClassName={(row) => (row.reportable ? 'bg-green-50' : undefined)}
+          />
+        )}
+      </section>
+      {dialogs.dialogs}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { controlClasses } from '../../ui/field.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { DATE_RANGES, type DateRange, type ListState } from './list-state.ts';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface Props {
+  state: ListState;
+  onChange: (patch: Partial<ListState>) => void;
+}
+
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: s }))];
+
+/** Typing waits for a pause before it asks the server, so each keystroke is not a request. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  // The latest callback, without restarting the pause each time the page re-renders.
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  });
+  // Follow changes from outside (back button, a cleared filter) without undoing typing.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    if (text.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      onSearchRef.current(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className="min-w-0 flex-1 sm:min-w-64">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Search
+      </label>
+      <div className="relative mt-1.5">
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Submitter, CH-Number or submission ID"
+          className={`${controlClasses} pl-9`}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Search, status and the spec §2 date filter (Custom adds Start Date and End Date). */
+export function SubmissionsToolbar({ state, onChange }: Props) {
+  const customIncomplete = state.range === 'custom' && (!state.from || !state.to);
+  return (
+    <div className="mb-4 rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200">
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
+        <SearchBox value={state.search} onSearch={(search) => onChange({ search })} />
+        {/* Side by side on phones too: two short selects need not cost two rows of height. */}
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+          <Select
+            label="Status"
+            className="sm:w-48"
+            options={STATUS_OPTIONS}
+            value={state.status}
+            onChange={(e) => onChange({ status: e.target.value as ListState['status'] })}
+          />
+          <Select
+            label="Date filter"
+            className="sm:w-40"
+            options={DATE_RANGES}
+            value={state.range}
+            onChange={(e) => onChange({ range: e.target.value as DateRange })}
+          />
+        </div>
+        {state.range === 'custom' && (
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+            <Input label="Start Date" type="date" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
+            <Input label="End Date" type="date" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+          </div>
+        )}
+      </div>
+      <p className="mt-3 text-xs text-slate-500">
+        {customIncomplete ? (
+          <span role="status" className="font-medium text-amber-800">
+            Choose both a start date and an end date to apply the custom range.
+          </span>
+        ) : (
+          'Date filters apply to the become-aware date (BAD).'
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CreateUserBody, type UpdateUserBody, usersApi } from '#shared/contract/users';
+import { api } from '../../lib/api-client.ts';
+
+export interface UsersListQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+}
+
+export const usersKeys = {
+  all: ['users'] as const,
+  list: (query: UsersListQuery) => [...usersKeys.all, 'list', query] as const,
+};
+
+export function useUsersList(query: UsersListQuery) {
+  return useQuery({
+    queryKey: usersKeys.list(query),
+    queryFn: ({ signal }) => api(usersApi.list, { query, signal, fallback: 'An error occurred while fetching users' }),
+    // The table keeps the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Spec §8 User create: the server's message, else 'User Creation Failed'. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => api(usersApi.create, { body, fallback: { failed: 'User Creation Failed', thrown: 'An error occurred during User Creation' } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+/** Spec §5: only the fields given travel, never the id (it is in the path). */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: UpdateUserBody }) => api(usersApi.update, { params: { userId }, body, fallback: 'User Update failed' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+/** Sets the restriction to the value given (the toggle sends the opposite of the current one). */
+export function useRestrictUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, isRestricted }: { userId: string; isRestricted: boolean }) =>
+      api(usersApi.restrictAccess, { params: { userId }, body: { isRestricted }, fallback: { failed: 'Failed to restrict user', thrown: 'An error occurred while restricting users' } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '#shared/contract/auth';
+import { dashboardApi } from '#shared/contract/dashboard';
+import { logsApi } from '#shared/contract/logs';
+import { usersApi } from '#shared/contract/users';
+import { ApiError, TIMEOUT_MESSAGE, api, apiBlob, onSessionEnded } from './api-client.ts';
+import { session } from './session.ts';
+
+const user = { id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' as const, permissions: [], isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00.000Z' };
+const stats = { stats: [{ name: 'Total Users', value: 3 }] };
+const tokens = (n: number) => ({ access: { token: `access-${n}`, expires: 'x' }, refresh: { token: `refresh-${n}`, expires: 'x' } });
+
+function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+type Call = { url: string; method: string; headers: Record<string, string>; body: unknown; signal: AbortSignal | null | undefined };
+const calls: Call[] = [];
+let respond: (call: Call) => Response | Promise<Response>;
+
+beforeEach(() => {
+  calls.length = 0;
+  session.signIn({ accessToken: 'access-0', refreshToken: 'refresh-0', user });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call = { url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined, signal: init.signal };
+      calls.push(call);
+      return respond(call);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  session.clear();
+  onSessionEnded(() => {});
+});
+
+describe('api', () => {
+  it('builds the path and query, sends the bearer token and parses the response', async () => {
+    respond = () => json(200, { results: [user], page: 2, limit: 10, totalPages: 2, totalResults: 11 });
+    const page = await api(usersApi.list, { query: { page: 2, limit: 10, sortBy: 'name:desc' } });
+    expect(page.results[0]?.name).toBe('Ada Admin');
+    expect(calls[0]).toMatchObject({ url: '/v1/users?page=2&limit=10&sortBy=name%3Adesc', method: 'GET' });
+    expect(calls[0]?.headers.authorization).toBe('Bearer access-0');
+    expect(calls[0]?.headers.accept).toBe('application/json');
+  });
+
+  it('sends a JSON body with a JSON content type, and fills path params', async () => {
+    respond = () => json(204);
+    await expect(api(usersApi.restrictAccess, { params: { userId: 'a b' }, body: { isRestricted: true } })).resolves.toBeNull();
+    expect(calls[0]).toMatchObject({ url: '/v1/users/a%20b/restrict-access', method: 'PATCH', body: { isRestricted: true } });
+    expect(calls[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it("uses the server's message when there is one, else the caller's fallback", async () => {
+    respond = () => json(409, { code: 'conflict', message: 'A user with this email already exists.' });
+    const conflict = api(usersApi.create, { body: { name: 'A', email: 'a@example.com', password: 'Passw0rd1', role: 'staff' }, fallback: 'User Creation Failed' });
+    await expect(conflict).rejects.toMatchObject({ status: 409, code: 'conflict', message: 'A user with this email already exists.' });
+
+    respond = () => new Response('<html>bad gateway</html>', { status: 502 });
+    const failed = api(dashboardApi.stats, { fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred during fetching data' } });
+    await expect(failed).rejects.toMatchObject({ status: 502, message: 'Failed to fetch data' });
+  });
+
+  it('uses the "thrown" fallback when no answer arrives', async () => {
+    respond = () => Promise.reject(new TypeError('Failed to fetch'));
+    const error = await api(dashboardApi.stats, { fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred during fetching data' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'network_error', message: 'An error occurred during fetching data' });
+  });
+
+  it("times out after 60000 ms with the spec's text", async () => {
+    vi.useFakeTimers();
+    respond = (call) => new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const pending = api(dashboardApi.stats).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('timeout of 60000ms exceeded');
+    expect(TIMEOUT_MESSAGE).toBe('timeout of 60000ms exceeded');
+  });
+
+  it('returns a blob in raw mode', async () => {
+    respond = () => new Response('Timestamp,Label\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+    const blob = await apiBlob(logsApi.list);
+    expect(await blob.text()).toBe('Timestamp,Label\r\n');
+  });
+});
+
+describe('api on a 401', () => {
+  it('refreshes once for all concurrent callers, then retries each once with the new token', async () => {
+    respond = (call) => {
+      if (call.url === '/v1/auth/refresh-tokens') return json(200, tokens(1));
+      return call.headers.authorization === 'Bearer access-1' ? json(200, stats) : json(401, { code: 'unauthorized', message: 'expired' });
+    };
+    const results = await Promise.all([api(dashboardApi.stats), api(dashboardApi.stats), api(dashboardApi.stats)]);
+    expect(results.map((r) => r.stats[0]?.value)).toEqual([3, 3, 3]);
+    const refreshes = calls.filter((c) => c.url === '/v1/auth/refresh-tokens');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.body).toEqual({ refreshToken: 'refresh-0' });
+    expect(calls.filter((c) => c.url === '/v1/dashboard')).toHaveLength(6);
+    expect(session.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+
+  it('retries only once: a second 401 is the answer', async () => {
+    respond = (call) => (call.url === '/v1/auth/refresh-tokens' ? json(200, tokens(1)) : json(401, { code: 'unauthorized', message: 'Please sign in.' }));
+    await expect(api(dashboardApi.stats)).rejects.toMatchObject({ status: 401, message: 'Please sign in.' });
+    expect(calls.map((c) => c.url)).toEqual(['/v1/dashboard', '/v1/auth/refresh-tokens', '/v1/dashboard']);
+  });
+
+  it('clears both tokens, reports the ended session and rejects when the refresh fails', async () => {
+    const ended = vi.fn();
+    onSessionEnded(ended);
+    respond = (call) =>
+      call.url === '/v1/auth/refresh-tokens' ? json(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' }) : json(401, { code: 'unauthorized', message: 'expired' });
+    const all = await Promise.allSettled([api(dashboardApi.stats), api(dashboardApi.stats)]);
+    expect(all.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((all[0] as PromiseRejectedResult).reason).toMatchObject({ status: 401, message: 'Your session has ended. Please sign in again.' });
+    expect(session.get()).toBeNull();
+    expect(localStorage.getItem('qp.session')).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.url === '/v1/auth/refresh-tokens')).toHaveLength(1);
+  });
+
+  it('never refreshes for a public endpoint (a wrong password is just an error)', async () => {
+    respond = () => json(401, { code: 'unauthorized', message: 'Incorrect email or password.' });
+    await expect(api(authApi.login, { body: { email: 'a@example.com', password: 'nope' }, fallback: 'Authentication failed' })).rejects.toMatchObject({
+      message: 'Incorrect email or password.',
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+});

@@ -1,0 +1,19 @@
+/** Server times are UTC; a string without a zone designator is read as UTC too (spec §2 Logs). */
+export function parseUtc(value: string): Date {
+  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value.trim());
+  return new Date(hasZone ? value : `${value.trim().replace(' ', 'T')}Z`);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Local time as `YYYY-MM-DD HH:mm:ss`: sortable, and never ambiguous between day-first and
+ * month-first readers. Unparseable input is shown as it came.
+ */
+export function formatLocalDateTime(value: string, withSeconds = true): string {
+  const date = parseUtc(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${withSeconds ? `:${pad(date.getSeconds())}` : ''}`;
+  return `${day} ${time}`;
+}

@@ -1,0 +1,95 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn.ts';
+import { Button } from './button.tsx';
+import { Icon } from './icons.tsx';
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** While true, Escape, the backdrop and the close button do nothing: a write is in flight. */
+  busy?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  children: ReactNode;
+}
+
+const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' };
+
+/**
+ * Headless UI's Dialog: focus trapped inside, returned on close, Escape and the backdrop close it
+ * (spec §5), the title and description label it for screen readers.
+ */
+export function Modal({ open, onClose, title, description, busy = false, size = 'md', children }: ModalProps) {
+  const close = () => {
+    if (!busy) onClose();
+  };
+  // The dialog element itself covers the screen, so it has a box (tools and tests see it as shown).
+  return (
+    <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
+      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
+      <div className="fixed inset-0 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
+          <DialogPanel
+            transition
+            className={cn(
+              'relative w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-900/5 transition duration-200 data-closed:translate-y-2 data-closed:opacity-0 sm:data-closed:translate-y-0 sm:data-closed:scale-95',
+              SIZES[size],
+            )}
+          >
+            <div className="flex items-start justify-between gap-4 px-6 pt-5">
+              <div>
+                <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+                {description && <Description className="mt-1 text-sm text-slate-600">{description}</Description>}
+              </div>
+              <button type="button" onClick={close} disabled={busy} aria-label="Close" className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-50">
+                <Icon name="close" />
+              </button>
+            </div>
+            {children}
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DialogBody({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('px-6 py-5', className)}>{children}</div>;
+}
+
+/** Footer with Cancel and the confirming action, right-aligned; stacked full-width on phones. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col-reverse gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4 sm:flex-row sm:justify-end rounded-b-xl">{children}</div>;
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  message: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  confirmLabel?: string;
+  tone?: 'primary' | 'danger';
+}
+
+/** Cancel / Confirm, with 'Please wait...' on the confirm button while the action runs (spec §2). */
+export function ConfirmDialog({ open, title, message, onConfirm, onCancel, busy = false, confirmLabel = 'Confirm', tone = 'primary' }: ConfirmDialogProps) {
+  return (
+    <Modal open={open} onClose={onCancel} title={title} busy={busy} size="sm">
+      <DialogBody>
+        <div className="text-sm text-slate-700">{message}</div>
+      </DialogBody>
+      <DialogActions>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant={tone} onClick={onConfirm} busy={busy} busyText="Please wait...">
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Modal>
+  );
+}

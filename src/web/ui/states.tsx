@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Icon } from './icons.tsx';
+import { Spinner } from './spinner.tsx';
+
+/** Announced politely, so screen-reader users know something is on its way. */
+export function LoadingState({ text = 'Loading...' }: { text?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-12 text-sm text-slate-600">
+      <Spinner className="size-5 text-brand-600" />
+      {text}
+    </div>
+  );
+}
+
+/** Spec's 'Error: <message>' form, announced at once. */
+export function ErrorState({ message, action }: { message: string; action?: ReactNode }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center">
+      <Icon name="warning" className="size-6 text-red-700" />
+      <p className="text-sm font-medium text-red-800">Error: {message}</p>
+      {action}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, icon = 'document' }: { title: string; children?: ReactNode; icon?: 'document' | 'list' | 'adjustments' }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <Icon name={icon} className="size-8 text-slate-400" />
+      <p className="text-sm font-semibold text-slate-900">{title}</p>
+      {children && <div className="max-w-md text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+interface Question {
+  qid: string;
+  text: string;
+  order: number;
+  type: string;
+}
+type AdminApi = (path: string, init?: { method?: string; data?: unknown }) => Promise<unknown>;
+
+async function formId(adminApi: AdminApi): Promise<string> {
+  const { results } = (await adminApi('/v1/jotforms')) as { results: { id: string }[] };
+  return results[0]!.id;
+}
+async function serverQuestions(adminApi: AdminApi): Promise<Question[]> {
+  return ((await adminApi(`/v1/jotforms/${await formId(adminApi)}/questions`)) as { results: Question[] }).results;
+}
+
+const list = (page: Page) => page.getByRole('list', { name: 'Form questions' });
+const row = (page: Page, text: string) => list(page).getByRole('listitem').filter({ hasText: text });
+const rowOf = (page: Page, qid: string) => list(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^Reorder question ${qid}:`) }) });
+/** The qids top to bottom, as the page shows them. */
+async function shownQids(page: Page): Promise<string[]> {
+  return (await list(page).getByRole('listitem').allTextContents()).map((t) => /Id : (\d+)/.exec(t)?.[1] ?? '?');
+}
+
+// Every test edits the one JotForm form of the sandbox: one at a time, so an add cannot slip
+// between reading the order and saving it.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('as an admin', () => {
+  test.beforeEach(async ({ loginAs }) => {
+    await loginAs('admin');
+  });
+
+  test('the editor lists the questions and closes up one level', async ({ page, adminApi }) => {
+    const questions = await serverQuestions(adminApi);
+    await page.goto('/dashboard/jotforms/edit');
+    await expect(page.getByRole('heading', { name: 'Edit Form' })).toBeVisible();
+    await expect(list(page).getByRole('listitem')).toHaveCount(questions.length);
+    const first = questions[0]!;
+    const firstRow = list(page).getByRole('listitem').first();
+    await expect(firstRow).toContainText(`#${first.order}`);
+    await expect(firstRow).toContainText(`Id : ${first.qid}`);
+    await expect(firstRow).toContainText(first.type);
+    await expect(firstRow.getByRole('button', { name: /^Reorder question/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/jotforms$/);
+  });
+
+  test('Add Question validates, shows disabled types, adds and lists the question', async ({ page }) => {
+    const text = `Lot number ${randomUUID().slice(0, 6)}`;
+    await page.goto('/dashboard/jotforms/edit');
+    await expect(list(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Question' });
+    await expect(dialog.getByRole('option', { name: 'control_payment' })).toBeDisabled();
+    await expect(dialog.getByRole('option', { name: 'control_textbox' })).toBeEnabled();
+    await expect(dialog.getByLabel('Type').locator('option:not([disabled])')).toHaveCount(10);
+
+    await dialog.getByLabel('Order').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    for (const message of ['Question text is required.', 'Order is required.', 'Type is required.']) await expect(dialog.getByText(message)).toBeVisible();
+
+    await dialog.getByLabel('Question text').fill(text);
+    await dialog.getByLabel('Order').fill('50');
+    await dialog.getByLabel('Type').selectOption('control_textbox');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Question Added!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, text)).toContainText('control_textbox');
+
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    await expect(dialog.getByLabel('Question text')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a question is deleted after confirmation', async ({ page, adminApi }) => {
+    const text = `To delete ${randomUUID().slice(0, 6)}`;
+    await adminApi(`/v1/jotforms/${await formId(adminApi)}/questions`, { method: 'POST', data: { text, order: 60, type: 'control_textarea' } });
+    await page.goto('/dashboard/jotforms/edit');
+    await row(page, text).getByRole('button', { name: /^Delete question/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete question?' });
+    await expect(confirm).toContainText(text);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row(page, text)).toHaveCount(1);
+
+    await row(page, text).getByRole('button', { name: /^Delete question/ }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Question Deleted!')).toBeVisible();
+    await expect(row(page, text)).toHaveCount(0);
+    expect((await serverQuestions(adminApi)).some((q) => q.text === text)).toBe(false);
+  });
+
+  test('reordering by keyboard shows Save order; the saved order survives a reload', async ({ page, adminApi }) => {
+    await page.goto('/dashboard/jotforms/edit');
+    const before = await serverQuestions(adminApi);
+    await expect(list(page).getByRole('listitem')).toHaveCount(before.length);
+    expect(await shownQids(page)).toEqual(before.map((q) => q.qid));
+    await expect(page.getByRole('button', { name: 'Save order' })).toHaveCount(0);
+
+    // Move the second question below the third: Space picks it up, each arrow moves it 25 px.
+    const [, second, third] = before;
+    const handle = rowOf(page, second!.qid).getByRole('button', { name: /^Reorder question/ });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    const expected = before.map((q) => q.qid);
+    [expected[1], expected[2]] = [third!.qid, second!.qid];
+    await expect.poll(() => shownQids(page)).toEqual(expected);
+    await expect(rowOf(page, second!.qid)).toContainText('Moved');
+
+    // Discard puts it back; the order is not saved.
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => shownQids(page)).toEqual(before.map((q) => q.qid));
+    await expect(page.getByRole('button', { name: 'Save order' })).toHaveCount(0);
+
+    await handle.focus();
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) await page.keyboard.press(key);
+    await expect.poll(() => shownQids(page)).toEqual(expected);
+    await page.getByRole('button', { name: 'Save order' }).click();
+    await expect(page.getByText('Question order saved!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save order' })).toHaveCount(0);
+
+    await page.reload();
+    await expect(list(page).getByRole('listitem')).toHaveCount(before.length);
+    expect(await shownQids(page)).toEqual(expected);
+    expect((await serverQuestions(adminApi)).map((q) => q.qid)).toEqual(expected);
+    await expect(rowOf(page, second!.qid)).toContainText('#3');
+  });
+
+  test('leaving with an unsaved order asks first', async ({ page }) => {
+    await page.goto('/dashboard/jotforms/edit');
+    await list(page).getByRole('button', { name: /^Reorder question/ }).first().focus();
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) await page.keyboard.press(key);
+    await expect(page.getByRole('button', { name: 'Save order' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving the order?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/jotforms\/edit$/);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/jotforms$/);
+  });
+});
+
+test('staff going to the editor land on /unauthorized', async ({ page, loginAs }) => {
+  await loginAs('staff');
+  await page.goto('/dashboard/jotforms/edit');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByText('You are not Authorized to access this page.')).toBeVisible();
+});
+
+test.describe('screens', () => {
+  test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
+  for (const [device, width] of [['desktop', 1366], ['phone', 390]] as const) {
+    test(`edit form at ${device} width`, async ({ page, loginAs }) => {
+      await page.setViewportSize({ width, height: device === 'phone' ? 844 : 900 });
+      const shot = async (name: string) => {
+        await page.waitForTimeout(400); // dialogs and toasts finish fading in
+        // A full-page shot resizes the window, which cancels a keyboard drag: not while dragging.
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/edit-form-${device}-${name}.png`, fullPage: name !== 'dragging' });
+      };
+      await loginAs('admin');
+      await page.goto('/dashboard/jotforms/edit');
+      await expect(list(page)).toBeVisible();
+      await shot('list');
+      await page.getByRole('button', { name: 'Add Question' }).click();
+      await page.getByRole('dialog').getByLabel('Order').fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await shot('add-invalid');
+      await page.keyboard.press('Escape');
+      await list(page).getByRole('button', { name: /^Delete question/ }).nth(1).click();
+      await shot('delete-confirm');
+      await page.keyboard.press('Escape');
+      await list(page).getByRole('button', { name: /^Reorder question/ }).nth(1).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await shot('dragging');
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('button', { name: 'Save order' })).toBeVisible();
+      await shot('unsaved');
+      await page.getByRole('button', { name: 'Discard' }).click();
+    });
+  }
+});
