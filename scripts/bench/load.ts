@@ -26,7 +26,9 @@ export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResu
   const headers = o.headers ?? {};
   await cannon(url, o.connections, o.warmupSeconds, headers);
   const r = await cannon(url, o.connections, o.seconds, headers);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
+  // Answers over the window, not autocannon's mean of per-second samples (0 when answers are rare).
+  const rps = r.requests.total / (r.duration || o.seconds);
+  return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -37,13 +39,15 @@ function percentile(sorted: number[], p: number): number {
 
 /**
  * One user: sequential requests over one keep-alive connection (fetch reuses it), timed from
- * request to the last byte of the body.
+ * request to the last byte of the body; `requests` of them, or as many as fit in `maxSeconds`
+ * (a slow endpoint must not stall the whole bench).
  */
-export async function measureSequential(url: string, o: { warmup: number; requests: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function measureSequential(url: string, o: { warmup: number; requests: number; maxSeconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
   const headers = o.headers ?? {};
   const times: number[] = [];
   let failures = 0;
-  for (let i = 0; i < o.warmup + o.requests; i++) {
+  const deadline = performance.now() + o.maxSeconds * 1000;
+  for (let i = 0; i < o.warmup + o.requests && (times.length < 5 || performance.now() < deadline); i++) {
     const started = performance.now();
     const res = await fetch(url, { headers });
     await res.arrayBuffer();

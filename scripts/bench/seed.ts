@@ -21,23 +21,28 @@ const list = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}
  * id over the last two years (rows arrive in time order in production too); the become-aware
  * date lies 0–13 days before; all five statuses, CH numbers on successful transfers, ~15 %
  * reportable (2/3 of them delivered), ~10 % with a follow-up. The answers JSON is built once per
- * name × product combination and shared: building jsonb per row cost PGlite ~10 s.
+ * name × product combination and picked from an array (building jsonb per row cost PGlite
+ * ~10 s; a join would reorder the rows, which arrive in time order in production).
  */
 export function seedSql(rows: number): string {
   const combos = FIRST.length * LAST.length * PRODUCTS.length;
   const h = (salt: number) => `((hashint4(i + ${salt}) & 2147483647)::float8 / 2147483648)`;
+  // Name and product of combination k; the same expression in the answers and in the row.
+  const pick = (k: string) =>
+    `(${list(FIRST)})[1 + ${k} % ${FIRST.length}] AS fn, (${list(LAST)})[1 + (${k} / ${FIRST.length}) % ${LAST.length}] AS ln, ` +
+    `(${list(PRODUCTS)})[1 + ${k} / ${FIRST.length * LAST.length}] AS product`;
   return `
-WITH c AS MATERIALIZED (
-  SELECT (row_number() OVER () - 1)::int AS k, fn, ln, product,
-    jsonb_build_object(
+WITH c AS (
+  SELECT k, jsonb_build_object(
       '3', jsonb_build_object('name', 'fullName', 'order', '1', 'text', 'Your name', 'type', 'control_fullname',
              'answer', jsonb_build_object('first', fn, 'last', ln), 'prettyFormat', fn || ' ' || ln),
       '4', jsonb_build_object('name', 'product', 'order', '2', 'text', 'Product', 'type', 'control_dropdown', 'answer', product),
       '5', jsonb_build_object('name', 'description', 'order', '3', 'text', 'What happened?', 'type', 'control_textarea',
              'answer', 'The ' || lower(product) || ' did not work as expected.')) AS answers
-  FROM unnest(${list(FIRST)}) fn, unnest(${list(LAST)}) ln, unnest(${list(PRODUCTS)}) product
+  FROM generate_series(0, ${combos - 1}) AS k, LATERAL (SELECT ${pick('k')}) p
+), a AS MATERIALIZED (SELECT array_agg(answers ORDER BY k) AS answers FROM c
 ), r AS MATERIALIZED (
-  SELECT i, c.fn, c.ln, c.product, c.answers, sd, h4, h5,
+  SELECT i, ${pick('k')}, a.answers[k + 1] AS answers, sd, h4, h5,
     ((sd AT TIME ZONE 'America/New_York')::date - (h2 * 14)::int) AS bad,
     CASE WHEN h3 < 0.30 THEN 'Pending Review' WHEN h3 < 0.40 THEN 'Pending Transfer' WHEN h3 < 0.85 THEN 'Successful Transfer'
          WHEN h3 < 0.95 THEN 'Denied' ELSE 'Transfer Error' END AS st
@@ -46,7 +51,7 @@ WITH c AS MATERIALIZED (
       (hashint4(i + 7) & 2147483647) % ${combos} AS k,
       date_trunc('second', now() - interval '730 days' * (1 - (i - ${h(0)}) / ${rows})) AS sd
     FROM generate_series(1, ${rows}) AS i
-  ) g JOIN c ON c.k = g.k
+  ) g CROSS JOIN a
 )
 INSERT INTO submissions (id, form_id, ip, jf_created_at, jf_updated_at, status, is_new, flag, notes, answers,
   submission_date, submitter, submitter_search, become_aware_date, investigation_deadline, submission_status,

@@ -19,9 +19,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { type ServiceDeps, type Services, createServices } from './services.ts';
 
-export interface AppDeps extends Omit<ServiceDeps, 'clock' | 'webhookSecret' | 'formId' | 'logger'> {
+export interface AppDeps extends Omit<ServiceDeps, 'clock' | 'formId' | 'logger'> {
   clock?: ServiceDeps['clock'];
-  webhookSecret?: string;
   formId?: string;
   /** A pino logger; none logs nothing (tests). */
   logger?: FastifyBaseLogger | undefined;
@@ -54,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createServices({
     ...deps,
     clock: deps.clock ?? systemClock,
-    webhookSecret: deps.webhookSecret ?? config.JOTFORM_WEBHOOK_SECRET ?? 'webhook-secret-not-configured',
+    webhookSecret: deps.webhookSecret ?? config.JOTFORM_WEBHOOK_SECRET,
     formId: deps.formId ?? config.JOTFORM_FORM_ID ?? 'no-form-configured',
     awareDateQid: deps.awareDateQid ?? config.JOTFORM_AWARE_DATE_QID,
     logger: app.log,

@@ -29,6 +29,10 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
+  // PGlite's stand-in for autovacuum: now (in the background) and hourly.
+  const maintain = () => database.maintain().catch((err: unknown) => logger.warn({ err }, 'database maintenance failed'));
+  void maintain();
+  const maintenance = setInterval(maintain, 3_600_000).unref();
   const outside = await connectOutside(config, systemClock, logger);
   const webhookSecret = loadSecret('webhook-secret', config.JOTFORM_WEBHOOK_SECRET, config.DATA_DIR, 24);
   const app = await buildApp({
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    clearInterval(maintenance);
     try {
       await app.close();
       await outside.close();

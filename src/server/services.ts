@@ -52,7 +52,8 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   jwtSecret: string;
-  webhookSecret: string;
+  /** Secret path segment of the JotForm webhook; without one the webhook is off. */
+  webhookSecret?: string | undefined;
   /** The JotForm form reviewed here (configured, or the demo form in sandbox mode). */
   formId: string;
   awareDateQid?: string | undefined;

@@ -19,12 +19,30 @@ export function demoIndex(match: (row: (typeof DEMO_ROWS)[number]) => boolean, n
   return hit[1];
 }
 
-/** Opens the list and waits until the JotForm sync has brought the demo rows. */
+/**
+ * Opens the list and waits for rows. Right after the server starts, the JotForm sync may not have
+ * brought the demo rows yet: only an empty table is reloaded, a slow one is waited for.
+ */
 export async function openList(page: Page, query = ''): Promise<void> {
+  await page.goto(`${LIST}${query}`);
   await expect(async () => {
-    await page.goto(`${LIST}${query}`);
-    await expect(bodyRows(page).first().getByRole('cell').nth(1)).not.toHaveText('', { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+    if (await table(page).getByText('There are no records to display').isVisible()) await page.reload();
+    await expect(bodyRows(page).first().getByRole('cell').nth(1)).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+/** Opens a submission's details, reloading while the sync has not brought it yet. */
+export async function openDetails(page: Page, submissionId: string): Promise<void> {
+  await page.goto(`/dashboard/jotforms/submission/${submissionId}`);
+  await expect(async () => {
+    if (await page.getByRole('alert').filter({ hasText: /not found/i }).isVisible()) await page.reload();
+    await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+/** Server-assigned values (the CH-Number comes from Arena), read as an admin. */
+export async function submissionOf(adminApi: (path: string) => Promise<unknown>, submissionId: string): Promise<{ chNumber: string | null; chTitle: string | null }> {
+  return (await adminApi(`/v1/jotforms/submission/${submissionId}`)) as { chNumber: string | null; chTitle: string | null };
 }
 
 /** The list narrowed to one submission through the search box (it searches submission ids). */
@@ -32,6 +50,11 @@ export async function openListAt(page: Page, submissionId: string): Promise<Loca
   await openList(page, `?q=${submissionId}`);
   await expect(bodyRows(page)).toHaveCount(1);
   return bodyRows(page).first();
+}
+
+/** The table shows the page asked for (not the previous one, dimmed, while the next loads). */
+export async function settled(page: Page): Promise<void> {
+  await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
 }
 
 export const toast = (page: Page, text: string): Locator => page.locator('[data-sonner-toast]').filter({ hasText: text });

@@ -25,6 +25,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   withLock: WithLock;
   migrate(): Promise<void>;
+  /**
+   * What autovacuum does on PostgreSQL, for PGlite, which runs none: VACUUM ANALYZE once per
+   * process and again whenever the database has grown by a tenth. Without it PGlite never has
+   * planner statistics and plans from default guesses. No-op on PostgreSQL.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,25 @@ export function inProcessLock(): WithLock {
 /** Bundled builds copy the folder next to the server bundle; source runs read it in place. */
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Runs `fn` unless the database is smaller than 1.1 × its size at the last run. */
+function pgliteMaintenance(client: PGlite): () => Promise<void> {
+  let lastSize = 0;
+  let running: Promise<void> | undefined;
+  const size = async () => Number((await client.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]?.n ?? 0);
+  return () => {
+    running ??= (async () => {
+      try {
+        if (lastSize > 0 && (await size()) < lastSize * 1.1) return;
+        await client.exec('VACUUM ANALYZE');
+        lastSize = await size();
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+}
+
 export function openPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
   return {
@@ -52,12 +77,16 @@ export function openPglite(client: PGlite): Database {
     kind: 'pglite',
     withLock: inProcessLock(),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    maintain: pgliteMaintenance(client),
     close: () => client.close(),
   };
 }
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is dropped by the
+  // pool and the next query opens a new one; unhandled, the pool's 'error' event would crash the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -77,6 +106,7 @@ export function openPostgres(url: string, max = 10): Database {
       }
     },
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    maintain: async () => {},
     close: () => pool.end(),
   };
 }

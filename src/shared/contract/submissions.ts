@@ -136,7 +136,7 @@ export const submissionsApi = {
     method: 'PATCH', path: '/v1/jotforms/submission/:id/mark-reportable', tag: 'JotForms',
     summary: 'Mark reportable (one way: false → true; the body may be {reportable: true} or {emailDelivered: true})',
     access: { capability: 'submissions' }, params: SubmissionParams,
-    body: z.object({ reportable: mustBeTrue('reportable').optional(), emailDelivered: mustBeTrue('emailDelivered').optional() }).optional(),
+    body: z.object({ reportable: mustBeTrue('reportable').optional(), emailDelivered: mustBeTrue('emailDelivered').optional() }).nullish(),
     status: 200, response: Row,
   }),
   markEmailDelivered: defineEndpoint({

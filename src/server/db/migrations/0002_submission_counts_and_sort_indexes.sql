@@ -38,3 +38,8 @@ $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER submissions_counts AFTER INSERT OR UPDATE OR DELETE ON submissions
   FOR EACH ROW EXECUTE FUNCTION submissions_count_trigger();
+--> statement-breakpoint
+-- Counts for rows that existed before the trigger.
+INSERT INTO submission_day_counts (form_id, become_aware_date, submission_status, n)
+  SELECT form_id, become_aware_date, submission_status, count(*)::integer FROM submissions GROUP BY 1, 2, 3
+  ON CONFLICT (form_id, become_aware_date, submission_status) DO UPDATE SET n = EXCLUDED.n;

@@ -55,6 +55,30 @@ export function createQualityProcessService(d: QualityProcessDeps) {
     throw new Conflict('A quality process is already being created for this submission. Reload in a moment to see the result.');
   }
 
+  type Before = Pick<TransferRow, 'submissionStatus' | 'chTitle' | 'chNumber' | 'transferError'>;
+  const by = (actor: AuditActor | null) => actor?.email ?? 'the sandbox setup';
+
+  async function succeeded(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, outcome: Extract<TransferOutcome, { ok: true }>): Promise<void> {
+    const values = { submissionStatus: 'Successful Transfer' as const, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, transferError: null };
+    const done = await repo.finish(row.id, row.transferStartedAt, values, clock.now());
+    if (!done) throw new Conflict('The transfer took too long and was taken over by another one. Reload to see the result.');
+    const { fields, skipped, reused } = outcome;
+    // Field names only: the values are answers, which may hold health information.
+    await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'quality process created', before, after: { ...values, fields, skipped, reused } });
+    await log.success('Arena', `Quality process ${outcome.number} "${title}" ${reused ? 'completed' : 'created'} for submission ${row.id} by ${by(actor)}; ${fields.length} field(s) filled`);
+  }
+
+  /** Records Arena's reason on the row (the process guid and number, if any, stay) and answers 502 with it. */
+  async function failed(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, reason: string): Promise<never> {
+    const after = await repo.finish(row.id, row.transferStartedAt, { submissionStatus: 'Transfer Error', chTitle: title, transferError: reason }, clock.now());
+    if (after) {
+      const state = { submissionStatus: after.submissionStatus, chTitle: title, chNumber: after.chNumber, transferError: reason };
+      await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'transfer failed', before, after: state });
+    }
+    await log.error('Arena', `Quality process for submission ${row.id} failed (by ${by(actor)}): ${reason}`);
+    throw new Upstream(reason);
+  }
+
   return {
     async templateSteps(): Promise<TemplateStep[]> {
       return d.templateSteps.steps();
@@ -82,49 +106,19 @@ export function createQualityProcessService(d: QualityProcessDeps) {
     async create(actor: AuditActor | null, idOrChNumber: string, chTitle: string): Promise<void> {
       const arena = requireArena(d.arena);
       const row = await claim(await mustFind(idOrChNumber));
-      const claimedAt = row.transferStartedAt;
       const title = row.arenaGuid && row.chTitle ? row.chTitle : titleFor(row, chTitle);
-      const before = { submissionStatus: row.submissionStatus, chTitle: row.chTitle, chNumber: row.chNumber, transferError: row.transferError };
-      const by = actor?.email ?? 'the sandbox setup';
+      const before: Before = { submissionStatus: row.submissionStatus, chTitle: row.chTitle, chNumber: row.chNumber, transferError: row.transferError };
       let outcome: TransferOutcome;
       try {
-        outcome = await runTransfer({ arena, templateSteps: d.templateSteps, rules: d.mappingRules, repo, clock, log }, row, claimedAt, title);
+        outcome = await runTransfer({ arena, templateSteps: d.templateSteps, rules: d.mappingRules, repo, clock, log }, row, row.transferStartedAt, title);
       } catch (err) {
         // Not Arena's failure (a bug, the database): free the row so the user can simply retry.
-        await repo.finish(row.id, claimedAt, {}, clock.now()).catch(() => undefined);
+        await repo.finish(row.id, row.transferStartedAt, {}, clock.now()).catch(() => undefined);
         throw err;
       }
 
-      if (outcome.ok) {
-        const values = { submissionStatus: 'Successful Transfer' as const, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, transferError: null };
-        const done = await repo.finish(row.id, claimedAt, values, clock.now());
-        if (!done) throw new Conflict('The transfer took too long and was taken over by another one. Reload to see the result.');
-        await audit.record({
-          actor,
-          entity: 'submission',
-          entityId: row.id,
-          action: 'quality process created',
-          before,
-          after: { submissionStatus: done.submissionStatus, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, fields: outcome.fields, skipped: outcome.skipped, reused: outcome.reused },
-        });
-        await log.success('Arena', `Quality process ${outcome.number} "${title}" ${outcome.reused ? 'completed' : 'created'} for submission ${row.id} by ${by}; ${outcome.fields.length} field(s) filled`);
-        return;
-      }
-
-      const reason = outcome.reason;
-      const failed = await repo.finish(row.id, claimedAt, { submissionStatus: 'Transfer Error', chTitle: title, transferError: reason }, clock.now());
-      if (failed) {
-        await audit.record({
-          actor,
-          entity: 'submission',
-          entityId: row.id,
-          action: 'transfer failed',
-          before,
-          after: { submissionStatus: 'Transfer Error', chTitle: title, chNumber: failed.chNumber, transferError: reason },
-        });
-      }
-      await log.error('Arena', `Quality process for submission ${row.id} failed (by ${by}): ${reason}`);
-      throw new Upstream(reason);
+      if (outcome.ok) return succeeded(actor, row, before, title, outcome);
+      await failed(actor, row, before, title, outcome.reason);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, sum } from 'drizzle-orm';
 import type { SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
 import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
@@ -86,7 +86,10 @@ export function createSubmissionsRepo(db: Db) {
       const dir = sort.order === 'asc' ? asc : desc;
       const column = SORT_COLUMNS[sort.field];
       // Nulls sort as the smallest value either way, and the id breaks ties so pages are stable.
-      const order = sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
+      // A NOT NULL column gets no NULLS clause: PostgreSQL matches `desc nulls last` to no btree
+      // walk, so the first page became a scan and sort of every row (150 ms PostgreSQL, 1.4 s
+      // PGlite at 100k) instead of reading ten index entries.
+      const order = column.notNull ? dir(column) : sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
       return db.select().from(submissions).where(where(formId, f)).orderBy(order, dir(submissions.id)).limit(limit).offset(offset);
     },
     /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
@@ -113,8 +116,10 @@ export function createSubmissionsRepo(db: Db) {
     async *stream(formId: string, f: SubmissionFilters, batch = 1000): AsyncGenerator<SubmissionDbRow[]> {
       let after: { date: Date; id: string } | null = null;
       for (;;) {
+        // A row comparison is an index condition on (form_id, submission_date, id); the
+        // equivalent OR was only a filter, so every batch re-read all rows before the cursor.
         const cursor: SQL | undefined = after
-          ? or(lt(submissions.submissionDate, after.date), and(eq(submissions.submissionDate, after.date), lt(submissions.id, after.id)))
+          ? sql`(${submissions.submissionDate}, ${submissions.id}) < (${sql.param(after.date, submissions.submissionDate)}, ${after.id})`
           : undefined;
         const rows: SubmissionDbRow[] = await db
           .select()

@@ -10,6 +10,7 @@ import { auditEvents, emailConfigs, mailOutbox, submissionDayCounts, submissions
 import { type JotformEmulator, createJotformEmulator } from '../../emulators/jotform/emulator.ts';
 import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, DEMO_WORKFLOW } from '../../emulators/jotform/fixtures.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { createSubmissionsRepo } from './submissions.repo.ts';
 
 const KEY = 'jotform-routes-key-0123456789abcdef';
 const PUBLIC_URL = 'https://quality.example.org';
@@ -363,6 +364,8 @@ describe('submissions API', () => {
       const again = await patch(url, { reportable: true });
       expect(again.statusCode).toBe(200);
       expect(again.json().results.reportable).toBe(true);
+      // The body is otherwise ignored: an empty object is fine too.
+      expect((await patch(url, {})).statusCode).toBe(200);
       expect((await audits(target.id)).map((e) => [e.action, e.actorEmail, e.before, e.after])).toEqual([['mark reportable', staff.email, { reportable: false }, { reportable: true }]]);
     });
 
@@ -579,6 +582,22 @@ describe('submissions API', () => {
       expect(rows).toHaveLength(TOTAL);
       const newestFirst = sortedIds(current, 'submissionDate', 'desc').map((id) => current.find((r) => r.id === id)!);
       expect(rows.map((l) => l.slice(0, 19))).toEqual(newestFirst.map((r) => r.created_at));
+    });
+
+    it('walks every row across batches, newest first, rows with the same date included once', async () => {
+      const repo = createSubmissionsRepo(t.database.db);
+      const current = (await everything('')).results;
+      for (const batch of [1, 2, 5, 35, 36, 1000]) {
+        const ids: string[] = [];
+        for await (const rows of repo.stream(DEMO_FORM_ID, {}, batch)) {
+          expect(rows.length).toBeLessThanOrEqual(batch);
+          ids.push(...rows.map((r) => r.id));
+        }
+        expect(ids, `batch ${batch}`).toEqual(sortedIds(current, 'submissionDate', 'desc'));
+      }
+      const denied: string[] = [];
+      for await (const rows of repo.stream(DEMO_FORM_ID, { status: 'Denied' }, 2)) denied.push(...rows.map((r) => r.id));
+      expect(denied).toEqual(sortedIds(current.filter((r) => r.submissionStatus === 'Denied'), 'submissionDate', 'desc'));
     });
 
     it('writes a transferred row with every column as the list shows it', async () => {

@@ -316,6 +316,30 @@ describe('JotForm sync and webhook against the emulator, through the real client
     emulator.setLatency(0);
     expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
   });
+
+  it('GET /v1/jotforms: the form title comes from JotForm, is kept by the sync, and 502s only when never read', async () => {
+    const other = await createTestApp({ clock, deps: { formId: DEMO_FORM_ID, integrations: { jotform: client } } });
+    try {
+      const h = await other.as('member');
+      emulator.failNext(3, 503);
+      const down = await other.request({ method: 'GET', url: '/v1/jotforms', headers: h });
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toEqual({ code: 'upstream_failed', message: 'Failed to fetch forms' });
+      const errors = await other.database.db.select().from(systemLogs).where(eq(systemLogs.label, 'error'));
+      expect(errors.map((l) => l.process)).toEqual(['JotForms']);
+
+      const up = await other.request({ method: 'GET', url: '/v1/jotforms', headers: h });
+      expect(up.json()).toEqual({ results: [{ id: DEMO_FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 0, lastSubmission: null }] });
+      // Read once: JotForm being down later does not break the forms list.
+      emulator.failNext(3, 503);
+      expect((await other.request({ method: 'GET', url: '/v1/jotforms', headers: h })).statusCode).toBe(200);
+      emulator.failNext(0, 200);
+    } finally {
+      await other.close();
+    }
+    const synced = await t.request({ method: 'GET', url: '/v1/jotforms', headers });
+    expect(synced.json().results[0]).toMatchObject({ title: 'Complaint Form - BTS', count: (await rows()).length });
+  });
 });
 
 describe('JotForm sync: an unsteady JotForm page walk', () => {

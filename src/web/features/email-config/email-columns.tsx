@@ -5,7 +5,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
 const column = createColumnHelper<EmailConfig>();
-const actionClass = 'inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium';
+const actionClass = 'inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium max-sm:p-2';
 
 export function emailColumns(onEdit: (config: EmailConfig) => void, onDelete: (config: EmailConfig) => void) {
   return [
@@ -27,11 +27,12 @@ export function emailColumns(onEdit: (config: EmailConfig) => void, onDelete: (c
         <div className="-mr-2 flex justify-end gap-1">
           <button type="button" onClick={() => onEdit(info.row.original)} aria-label={`Edit ${info.row.original.email}`} className={`${actionClass} text-brand-700 hover:bg-brand-50 hover:text-brand-900`}>
             <Icon name="pencil" className="size-4" />
-            Edit
+            {/* Icons only on phones, so the address keeps the room; the aria-label names the action. */}
+            <span className="max-sm:hidden">Edit</span>
           </button>
           <button type="button" onClick={() => onDelete(info.row.original)} aria-label={`Delete ${info.row.original.email}`} className={`${actionClass} text-red-700 hover:bg-red-50 hover:text-red-800`}>
             <Icon name="trash" className="size-4" />
-            Delete
+            <span className="max-sm:hidden">Delete</span>
           </button>
         </div>
       ),

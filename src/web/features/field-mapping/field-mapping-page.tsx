@@ -106,7 +106,7 @@ export function FieldMappingPage() {
       <ConfirmDialog
         open={confirmOpen}
         title="Delete mapping?"
-        message={deleting && <p>The mapping of “{deleting.name}” is removed. Quality processes created from now on leave this field to Arena’s default.</p>}
+        message={deleting && <p>The mapping of “{deleting.name}” is removed. Quality processes created from now on no longer fill this field.</p>}
         confirmLabel="Delete"
         tone="danger"
         busy={remove.isPending}

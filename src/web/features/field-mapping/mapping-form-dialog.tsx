@@ -51,12 +51,17 @@ export function MappingFormDialog({ mapping, open, onClose, steps, questions, fu
   const taken = new Map(mappings.filter((m) => m._id !== mapping?._id).map((m) => [m.arenaFieldGUID, m.name]));
   const attribute = steps.flatMap((s) => s.attributes).find((a) => a.guid === values.arenaFieldGUID);
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSave(values)) return;
     const found = validateMappingForm(values);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      // The long form may hide the problem below the fold: take the person to the first one.
+      const form = event.currentTarget;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     save.mutate(
       { id: mapping?._id ?? null, body: toMappingBody(values) },
       {

@@ -31,7 +31,7 @@ export function PreprocessingSelect({ functions, value, onChange }: Props) {
         </ListboxButton>
         <ListboxOptions
           anchor={{ to: 'bottom start', gap: 4 }}
-          className="z-[60] max-h-72 w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+          className="z-[60] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto [--anchor-max-height:20rem] rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
         >
           {(functions ?? []).map((fn) => {
             const position = value.indexOf(fn.name);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
@@ -33,6 +33,9 @@ export function fakeServer(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetch);
   return { seen, fetch };
 }
+
+// Pages load lazily and fetch through a fake server; on a busy machine that can take over 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Renders a page at `path` in a data router (useBlocker needs one), with a fresh query cache and toasts. */
 export function renderPage(path: string, page: ReactNode, extraRoutes: { path: string; element: ReactNode }[] = []) {

@@ -8,7 +8,7 @@ export const submissionsKeys = {
   all: ['submissions'] as const,
   forms: ['submissions', 'forms'] as const,
   lists: ['submissions', 'list'] as const,
-  list: (formId: string, query: SubmissionsListQuery) => [...submissionsKeys.lists, formId, query] as const,
+  list: (formId: string, query: SubmissionsListQuery | null) => [...submissionsKeys.lists, formId, query] as const,
   details: ['submissions', 'detail'] as const,
   detail: (id: string) => [...submissionsKeys.details, id] as const,
   steps: (id: string) => ['submissions', 'steps', id] as const,
@@ -39,7 +39,8 @@ export function useForm() {
 /** Server paging, sorting and filters; `query` null (custom range incomplete) requests nothing. */
 export function useSubmissionsList(formId: string | undefined, query: SubmissionsListQuery | null) {
   return useQuery({
-    queryKey: submissionsKeys.list(formId ?? '', query ?? ({} as SubmissionsListQuery)),
+    queryKey: submissionsKeys.list(formId ?? '', query),
+    // Both are set whenever the query runs (`enabled`).
     queryFn: ({ signal }) => api(submissionsApi.list, { params: { formId: formId! }, query: query!, signal, fallback: 'An error occurred during fetching submissions' }),
     enabled: !!formId && !!query,
     // The current page stays on screen, dimmed, while the next one loads.
@@ -73,7 +74,8 @@ export function exportSubmissionsCsv(formId: string, filters: SubmissionFilters)
 /** Wraps a submission write so the list and details reload once it settles, success or not. */
 function useSubmissionMutation<V extends { id: string }, R>(write: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: write, onSettled: (_data, _error, vars) => reloadAfterAction(queryClient, vars.id) });
+  // Not awaited: the dialog closes as soon as the write is done; the reload follows on its own.
+  return useMutation({ mutationFn: write, onSettled: (_data, _error, vars) => void reloadAfterAction(queryClient, vars.id) });
 }
 
 export function useSaveFollowup() {

@@ -59,6 +59,6 @@ export function useMarkDelivered() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string }) => markDelivered(id),
-    onSettled: (_data, _error, vars) => reloadAfterAction(queryClient, vars.id),
+    onSettled: (_data, _error, vars) => void reloadAfterAction(queryClient, vars.id),
   });
 }

@@ -8,7 +8,7 @@ import type { DialogKind } from './submission-dialogs.tsx';
 
 type Open = (kind: DialogKind, submission: Submission) => void;
 
-const boxClasses = 'rounded-lg bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200';
+const boxClasses = 'min-w-0 rounded-lg bg-white px-3 py-3 shadow-xs ring-1 ring-slate-200 sm:px-4';
 const labelClasses = 'text-xs font-medium tracking-wide text-slate-500 uppercase';
 
 /** Why a transfer failed or a submission was denied: stored by the server, shown as is. */
@@ -36,10 +36,10 @@ export function OutcomeNotice({ submission }: { submission: Submission }) {
 }
 
 /** A box that opens a dialog while its one-way flag is still false, and is plain text after. */
-function FlagBox({ label, done, action, onOpen }: { label: string; done: boolean; action: string; onOpen: () => void }) {
+function FlagBox({ label, done, action, onOpen, className }: { label: string; done: boolean; action: string; onOpen: () => void; className?: string }) {
   if (done) {
     return (
-      <div className={boxClasses}>
+      <div className={cn(boxClasses, className)}>
         <dt className={labelClasses}>{label}</dt>
         <dd className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-green-800">
           <ExtraIcon name="check" className="size-4" />
@@ -51,12 +51,12 @@ function FlagBox({ label, done, action, onOpen }: { label: string; done: boolean
   return (
     <div className="contents">
       <dt className="sr-only">{label}</dt>
-      <dd>
+      <dd className={className}>
         <button type="button" onClick={onOpen} aria-label={action} className={cn(boxClasses, 'group block w-full text-left hover:bg-brand-50 hover:ring-brand-300')}>
           <span aria-hidden="true" className={cn(labelClasses, 'block')}>
             {label}
           </span>
-          <span className="mt-1 flex items-center justify-between gap-2 text-sm">
+          <span className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-sm">
             <span className="text-slate-900">No</span>
             <span className="font-medium text-brand-800 group-hover:underline">{action}</span>
           </span>
@@ -86,7 +86,7 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
       <h2 id="review-title" className="mb-3 text-lg font-semibold text-slate-900">
         Review
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Box label="Become-aware date (BAD)">
           <span className="tabular-nums">{orDash(submission.becomeAwareDate)}</span>
         </Box>
@@ -94,8 +94,8 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
           <span className={cn('tabular-nums', urgency && 'font-medium text-red-700')}>{orDash(submission.investigationDeadline)}</span>
           {urgency && <span className="ml-2 text-xs font-medium text-red-700">{URGENCY_TEXT[urgency]}</span>}
         </Box>
-        <FlagBox label="Reportable" done={submission.reportable} action="Mark as reportable" onOpen={() => onOpen('reportable', submission)} />
-        <div className={cn(boxClasses, 'sm:col-span-2 lg:col-span-1')}>
+        <FlagBox className="col-span-2 lg:col-span-1" label="Reportable" done={submission.reportable} action="Mark as reportable" onOpen={() => onOpen('reportable', submission)} />
+        <div className={cn(boxClasses, 'col-span-2 lg:col-span-1')}>
           <dt className="flex items-center justify-between gap-2">
             <span className={labelClasses}>Good Faith Efforts</span>
             <button type="button" onClick={() => onOpen('followup', submission)} className="rounded px-1 text-sm font-medium text-brand-800 hover:underline">
@@ -117,7 +117,8 @@ export function SubmissionGrid({ submission, onOpen }: { submission: Submission;
       <h2 id="fields-title" className="mb-3 text-lg font-semibold text-slate-900">
         Submission
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      {/* Two columns even on phones: ten short values need not make a page-long list. */}
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
         <Box label="Submission ID">
           <span className="tabular-nums">{submission.submissionId}</span>
         </Box>

@@ -55,21 +55,20 @@ export function useSubmissionDialogs(screen: Screen) {
   let dialogs = null;
   if (target) {
     const { kind, submission, key } = target;
-    const isOpen = open;
     switch (kind) {
       case 'followup':
-        dialogs = <FollowupDialog key={key} submission={submission} open={isOpen} onClose={close} />;
+        dialogs = <FollowupDialog key={key} submission={submission} open={open} onClose={close} />;
         break;
       case 'create':
-        dialogs = <CreateQualityProcessDialog key={key} submission={submission} open={isOpen} onClose={close} errorFallback={screen === 'list' ? 'Error Creating Quality Process' : 'Error updating status'} />;
+        dialogs = <CreateQualityProcessDialog key={key} submission={submission} open={open} onClose={close} errorFallback={screen === 'list' ? 'Error Creating Quality Process' : 'Error updating status'} />;
         break;
       case 'steps':
-        dialogs = <StepsDialog key={key} submission={submission} open={isOpen} onClose={close} />;
+        dialogs = <StepsDialog key={key} submission={submission} open={open} onClose={close} />;
         break;
       case 'reportable':
         dialogs = (
           <ConfirmDialog
-            open={isOpen}
+            open={open}
             title="Mark as Reportable"
             message="Do you want to mark this submission as reportable?"
             busy={reportable.isPending}
@@ -81,7 +80,7 @@ export function useSubmissionDialogs(screen: Screen) {
       case 'delivered':
         dialogs = (
           <ConfirmDialog
-            open={isOpen}
+            open={open}
             title="Confirm Submission"
             message={
               <>

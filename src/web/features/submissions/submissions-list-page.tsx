@@ -43,7 +43,12 @@ function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: b
   return (
     <div className="mb-6 flex items-center gap-3">
       <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
-        Form: {title ?? <span className="inline-block h-6 w-56 animate-pulse rounded bg-slate-200 align-middle" aria-label="Loading form" />}
+        Form:{' '}
+        {title ?? (
+          <span className="inline-block h-6 w-56 animate-pulse rounded bg-slate-200 align-middle">
+            <span className="sr-only">loading…</span>
+          </span>
+        )}
       </h1>
       {canEdit && (
         <Link to="edit" aria-label="Edit form" title="Edit form questions" className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-brand-800">
@@ -157,7 +162,8 @@ export function SubmissionsListPage() {
             data={query ? list.data?.results : (list.data?.results ?? [])}
             getRowId={(row) => row.id}
             isLoading={!!query && (form.isPending || list.isPending)}
-            isFetching={list.isPlaceholderData}
+            // An incomplete custom range keeps the last rows on screen, undimmed: nothing is loading.
+            isFetching={!!query && list.isPlaceholderData}
             paging={{ pagination: paginationOf(state), onPaginationChange, rowCount: total }}
             sorting={{ sorting: sortingOf(state), onSortingChange }}
             onRowClick={(row) => navigate(`submission/${encodeURIComponent(row.id)}`)}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_XSS_SUBMISSION_ID, demoIndex, demoSubmissionId, openDetails, submissionOf, toast } from './submissions-helpers.ts';
+
+// Whole pages on a shared machine: more room than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+const id = (match: Parameters<typeof demoIndex>[0], nth = 0) => demoSubmissionId(demoIndex(match, nth));
+
+const box = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+
+test.beforeEach(async ({ loginAs }) => {
+  await loginAs('member');
+});
+
+test('renders the badges, the grid and the answers; the XSS payload does not run', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openDetails(page, DEMO_XSS_SUBMISSION_ID);
+  await expect(page.getByText('Pending Review', { exact: true }).first()).toBeVisible();
+  for (const label of ['Submission ID', 'Form ID', 'IP', 'Created at', 'Status', 'New', 'Flag', 'Notes', 'Updated at', 'Delivered']) {
+    await expect(page.locator('dt', { hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
+  }
+  await expect(box(page, 'Submission ID')).toContainText(DEMO_XSS_SUBMISSION_ID);
+  await expect(box(page, 'Form ID')).toContainText('243158902746061');
+
+  await expect(page.getByRole('heading', { name: 'Answers' })).toBeVisible();
+  for (const title of ['Reporter Information', 'Complaint Details']) await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  await expect(page.getByText('Please verify that you are human')).toHaveCount(0);
+  await expect(page.locator('dt', { hasText: /^Submit$/ })).toHaveCount(0);
+  await expect(page.getByText('No answer provided').first()).toBeVisible();
+
+  // The rich answer's text is there, its payload is not.
+  await expect(page.getByText('The strap came off during the first treatment.')).toBeVisible();
+  const main = page.locator('main');
+  await expect(main.locator('script')).toHaveCount(0);
+  await expect(main.locator('[onerror]')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('a transferred submission: chTitle and chNumber badges, delivered box not clickable, steps modal', async ({ page, adminApi }) => {
+  await openDetails(page, demoSubmissionId(0));
+  const { chNumber, chTitle } = await submissionOf(adminApi, demoSubmissionId(0));
+  await expect(page.getByText('Successful Transfer', { exact: true })).toBeVisible();
+  await expect(page.getByText(chNumber!, { exact: true })).toBeVisible();
+  await expect(page.getByText(chTitle!, { exact: true })).toBeVisible();
+  await expect(box(page, 'Delivered')).toContainText('Yes');
+  await expect(box(page, 'Delivered').getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Create Quality Process|Retry Quality Process/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'View Quality Process Steps' }).click();
+  const steps = page.getByRole('dialog', { name: 'Quality Process Steps' });
+  await expect(steps.getByRole('tab', { name: 'Step 1' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(steps).toBeHidden();
+});
+
+test('approve moves Pending Review to Pending Transfer', async ({ page }) => {
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 5);
+  await openDetails(page, submissionId);
+  const review = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/review`));
+  await page.getByRole('button', { name: 'Approve' }).click();
+  expect((await review).postDataJSON()).toEqual({ decision: 'approve' });
+  await expect(toast(page, 'Status updated successfully')).toBeVisible();
+  await expect(page.getByText('Pending Transfer', { exact: true })).toBeVisible();
+  // Now the status change control appears, and approve/deny are gone.
+  await expect(page.getByRole('button', { name: 'Create Quality Process' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});
+
+test('deny needs a reason, then shows it', async ({ page }) => {
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 6);
+  await openDetails(page, submissionId);
+  await page.getByRole('button', { name: 'Deny' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deny Submission' });
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  await expect(dialog.getByText('A reason is required to deny a submission.')).toBeVisible();
+  const reason = `Duplicate of an earlier report ${randomUUID().slice(0, 4)}`;
+  await dialog.getByLabel(/Reason for denial/).fill(reason);
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  await expect(toast(page, 'Status updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Denied', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
+});
+
+test('the delivered and reportable boxes open their confirmations; follow-up edits here too', async ({ page }) => {
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 7);
+  await openDetails(page, submissionId);
+  await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Submission' });
+  await expect(confirm).toContainText('Do you want to mark this submission as delivered?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  await page.getByRole('button', { name: 'Mark as reportable' }).click();
+  const reportable = page.getByRole('dialog', { name: 'Mark as Reportable' });
+  const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/mark-reportable`));
+  await reportable.getByRole('button', { name: 'Confirm' }).click();
+  expect((await request).postDataJSON()).toEqual({ reportable: true });
+  await expect(toast(page, 'Marked as reportable')).toBeVisible();
+  await expect(box(page, 'Reportable')).toContainText('Yes');
+
+  await page.getByRole('button', { name: 'Add follow-up' }).click();
+  const followup = page.getByRole('dialog', { name: 'Follow-Ups' });
+  await followup.getByPlaceholder('Enter follow-up details').fill('Left a voicemail for the reporter.');
+  await followup.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Follow-up updated successfully')).toBeVisible();
+  await expect(followup).toBeHidden();
+  await expect(page.locator('main').getByText('Left a voicemail for the reporter.')).toBeVisible();
+});
+
+test('Pending Transfer: the status change control creates the quality process', async ({ page }) => {
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.chTitle, 2);
+  await openDetails(page, submissionId);
+  await page.getByRole('button', { name: 'Create Quality Process' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Quality Process' });
+  const title = `Ortho brace follow-up ${randomUUID().slice(0, 4)}`;
+  await dialog.getByLabel(/Quality Process Name/).fill(title);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Status updated successfully')).toBeVisible();
+  await expect(page.getByText('Successful Transfer', { exact: true })).toBeVisible();
+  await expect(page.getByText(title, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^CH-\d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Quality Process' })).toHaveCount(0);
+});
+
+test('Transfer Error: the stored reason shows, and the control retries', async ({ page }) => {
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Transfer Error' && !!r.workflow.chTitle);
+  await openDetails(page, submissionId);
+  await expect(page.getByRole('alert').filter({ hasText: 'The transfer to Arena failed' })).toContainText('Arena refused the quality process');
+  await page.getByRole('button', { name: 'Retry Quality Process' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Quality Process' });
+  await expect(dialog.getByLabel(/Quality Process Name/)).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("an unknown submission toasts 'Error Fetching Submission'", async ({ page }) => {
+  await page.goto('/dashboard/jotforms/submission/999999999');
+  await expect(toast(page, 'Error Fetching Submission')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Form Submissions' })).toBeVisible();
+});
