@@ -50,8 +50,13 @@ export function zonedTimeToUtc(local: string, timeZone: string): Date | null {
   return new Date(readings.length > 0 ? Math.min(...readings) : asUtc - before);
 }
 
+/** An instant on the zone's wall clock, "YYYY-MM-DD HH:MM:SS" (how JotForm writes its times). */
+export function zonedDateTime(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant on the zone's wall clock. */
 export function zonedDate(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return zonedDateTime(instant, timeZone).slice(0, 10);
 }
