@@ -12,8 +12,6 @@ export const users = pgTable(
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     isRestricted: boolean('is_restricted').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -39,4 +37,18 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins per address, known or not, so a lock-out never tells whether an account exists.
+ * Rows older than the lock window are pruned as new failures arrive.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('login_failures_last_idx').on(t.lastFailedAt)],
 );

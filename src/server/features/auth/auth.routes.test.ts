@@ -174,6 +174,15 @@ describe('auth routes', () => {
       expect((await login({ email: ADMIN.email, password: ADMIN.password })).statusCode).toBe(200);
     });
 
+    it('locks an unknown address the same way, so a lock-out does not reveal which accounts exist', async () => {
+      const email = 'nobody-here@example.com';
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await login({ email, password: `wrong-password-${i}` }));
+      expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+      expect(answers[5]!.statusCode).toBe(429);
+      expect(answers[5]!.json().message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    });
+
     it('resets the failure count after a successful sign-in', async () => {
       const u = await t.createUser('staff');
       for (let i = 0; i < 4; i++) expect((await login({ email: u.email, password: 'wrong-password1' })).statusCode).toBe(401);

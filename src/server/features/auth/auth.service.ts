@@ -40,24 +40,21 @@ export function createAuthService({ repo, users, signer, clock, log, refreshDays
     };
   }
 
-  function isLocked(user: UserRow, now: Date): boolean {
-    return user.failedLogins >= MAX_FAILED_LOGINS && !!user.lastFailedLoginAt && now.getTime() - user.lastFailedLoginAt.getTime() < LOCK_WINDOW_MS;
-  }
-
   return {
     async login(email: string, password: string): Promise<{ user: User; tokens: AuthTokens }> {
       const now = clock.now();
-      const user = await users.findByEmail(email);
-      if (user && isLocked(user, now)) {
-        await log.error('Auth', `Sign-in refused for ${user.email}: too many failed attempts`);
+      const recent = await repo.failures(email);
+      // Known and unknown addresses are locked alike, and both pay for a hash check, so neither
+      // the answer nor its timing tells whether an account exists.
+      if (recent && recent.failures >= MAX_FAILED_LOGINS && now.getTime() - recent.lastFailedAt.getTime() < LOCK_WINDOW_MS) {
+        await verifyPassword(await decoyHash(), password);
+        await log.error('Auth', `Sign-in refused for ${email}: too many failed attempts`);
         throw new TooManyRequests('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
       }
+      const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) {
-        if (user) {
-          const windowPassed = !user.lastFailedLoginAt || now.getTime() - user.lastFailedLoginAt.getTime() >= LOCK_WINDOW_MS;
-          await users.update(user.id, { failedLogins: windowPassed ? 1 : user.failedLogins + 1, lastFailedLoginAt: now });
-        }
+        await repo.recordFailure(email, now, LOCK_WINDOW_MS);
         await log.error('Auth', `Failed sign-in for ${email}`);
         throw new Unauthorized(INVALID_LOGIN);
       }
@@ -65,7 +62,8 @@ export function createAuthService({ repo, users, signer, clock, log, refreshDays
         await log.error('Auth', `Sign-in refused for restricted user ${user.email}`);
         throw new Forbidden(RESTRICTED);
       }
-      const updated = (await users.update(user.id, { lastLogin: now, failedLogins: 0, lastFailedLoginAt: null })) ?? user;
+      if (recent) await repo.clearFailures(email);
+      const updated = (await users.update(user.id, { lastLogin: now })) ?? user;
       const tokens = await issueTokens(updated, randomUUID());
       await log.success('Auth', `User ${user.email} signed in`);
       return { user: toUser(updated), tokens };
