@@ -64,6 +64,31 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4 sm:flex-row sm:justify-end rounded-b-xl">{children}</div>;
 }
 
+export interface FormActionsProps {
+  onCancel: () => void;
+  /** While the save runs: Cancel is disabled and the submit button reads 'Please wait...'. */
+  busy: boolean;
+  submitLabel?: string;
+  submitDisabled?: boolean;
+  /** Why the submit button is disabled, for a pointer's tooltip. */
+  submitTitle?: string | undefined;
+  tone?: 'primary' | 'danger';
+}
+
+/** The footer of a form dialog: Cancel, then the form's submit button. */
+export function FormActions({ onCancel, busy, submitLabel = 'Save', submitDisabled = false, submitTitle, tone = 'primary' }: FormActionsProps) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={tone} busy={busy} busyText="Please wait..." disabled={submitDisabled} title={submitTitle}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;

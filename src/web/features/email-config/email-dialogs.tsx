@@ -2,8 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { EmailConfig } from '#shared/contract/email-config';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { useAddEmail, useUpdateEmail } from './api.ts';
@@ -54,14 +53,7 @@ export function AddEmailDialog({ open, onClose }: { open: boolean; onClose: () =
         <DialogBody>
           <Input label="Email" name="email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={close} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={add.isPending} busyText="Please wait...">
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={close} busy={add.isPending} />
       </form>
     </Modal>
   );
@@ -99,14 +91,7 @@ export function EditEmailDialog({ config, open, onClose }: { config: EmailConfig
           <Input label="Email" name="email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
           <Select label="Status" name="status" options={STATUS_OPTIONS} value={active ? 'active' : 'inactive'} onChange={(e) => setActive(e.target.value === 'active')} />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={update.isPending} busyText="Please wait...">
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={update.isPending} />
       </form>
     </Modal>
   );

@@ -4,8 +4,7 @@ import type { Question } from '#shared/contract/questions';
 import type { TemplateStep } from '#shared/contract/quality-process';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useSaveMapping } from './api.ts';
 import { FieldPicker } from './field-picker.tsx';
@@ -140,14 +139,7 @@ export function MappingFormDialog({ mapping, open, onClose, steps, questions, fu
             </>
           )}
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSave(values)} busy={save.isPending} busyText="Please wait..." title={canSave(values) ? undefined : 'Choose a quality process field first'}>
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={save.isPending} submitDisabled={!canSave(values)} submitTitle={canSave(values) ? undefined : 'Choose a quality process field first'} />
       </form>
     </Modal>
   );

@@ -1,6 +1,6 @@
-import { Description, Field, Label, Switch } from '@headlessui/react';
+import { Description, Field, Label } from '@headlessui/react';
+import { Toggle } from '../../ui/switch.tsx';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
 
 interface Props {
   label: string;
@@ -20,16 +20,7 @@ export function ToggleField({ label, description, checked, onChange, children }:
           <Label className="text-sm font-medium text-slate-900">{label}</Label>
           <Description className="mt-0.5 text-sm text-slate-600">{description}</Description>
         </div>
-        <Switch
-          checked={checked}
-          onChange={onChange}
-          className={cn(
-            'group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-            checked ? 'bg-brand-700' : 'bg-slate-300',
-          )}
-        >
-          <span aria-hidden="true" className="pointer-events-none mt-0.5 ml-0.5 inline-block size-5 rounded-full bg-white shadow-sm transition duration-200 group-data-checked:translate-x-5" />
-        </Switch>
+        <Toggle checked={checked} onChange={onChange} />
       </Field>
       {checked && children && <div className="border-t border-slate-200 px-4 py-3">{children}</div>}
     </div>

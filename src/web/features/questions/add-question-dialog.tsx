@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { useAddQuestion } from './api.ts';
@@ -78,14 +77,7 @@ export function AddQuestionDialog({ formId, open, nextOrder, onClose }: Props) {
             hint="Types shown greyed out cannot be added from the portal."
           />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={add.isPending} busyText="Please wait...">
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={add.isPending} />
       </form>
     </Modal>
   );

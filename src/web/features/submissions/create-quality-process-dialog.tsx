@@ -2,8 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useCreateQualityProcess } from './api.ts';
 
@@ -65,14 +64,7 @@ export function CreateQualityProcessDialog({ submission, open, onClose, errorFal
             autoFocus
           />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending} busyText="Please wait...">
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={create.isPending} />
       </form>
     </Modal>
   );

@@ -2,8 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useReview } from './api.ts';
 
@@ -37,14 +36,7 @@ export function DenyDialog({ submission, open, onClose }: { submission: Submissi
         <DialogBody>
           <Textarea label="Reason for denial" name="reason" required maxLength={2000} rows={4} placeholder="Why is this not a complaint to investigate?" value={reason} onChange={(e) => setReason(e.target.value)} error={error} autoFocus />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={review.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={review.isPending} busyText="Please wait...">
-            Deny
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={review.isPending} submitLabel="Deny" tone="danger" />
       </form>
     </Modal>
   );

@@ -8,7 +8,6 @@ import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useReview } from './api.ts';
 import { DenyDialog } from './deny-dialog.tsx';
-import { ExtraIcon } from './extra-icons.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 
@@ -39,11 +38,11 @@ function ReviewActions({ submission }: { submission: Submission }) {
           setDenying(true);
         }}
       >
-        <ExtraIcon name="xCircle" className="size-4" />
+        <Icon name="xCircle" className="size-4" />
         Deny
       </Button>
       <Button onClick={approve} busy={review.isPending} busyText="Updating...">
-        <ExtraIcon name="checkCircle" className="size-4" />
+        <Icon name="checkCircle" className="size-4" />
         Approve
       </Button>
       <DenyDialog key={denyKey} submission={submission} open={denying} onClose={() => setDenying(false)} />
@@ -67,14 +66,14 @@ function StatusActions({ submission, openDialog }: Pick<Props, 'submission' | 'o
     case 'Transfer Error':
       return (
         <Button onClick={() => openDialog('create', submission)}>
-          <ExtraIcon name="refresh" className="size-4" />
+          <Icon name="refresh" className="size-4" />
           Retry Quality Process
         </Button>
       );
     case 'Successful Transfer':
       return (
         <Button variant="secondary" onClick={() => openDialog('steps', submission)}>
-          <ExtraIcon name="queue" className="size-4" />
+          <Icon name="queue" className="size-4" />
           View Quality Process Steps
         </Button>
       );

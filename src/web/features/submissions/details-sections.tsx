@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { Submission } from '#shared/contract/submissions';
 import { cn } from '../../lib/cn.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { ExtraIcon } from './extra-icons.tsx';
 import { URGENCY_TEXT, deadlineUrgency } from './format.ts';
 import type { DialogKind } from './submission-dialogs.tsx';
 
@@ -42,7 +41,7 @@ function FlagBox({ label, done, action, onOpen, className }: { label: string; do
       <div className={cn(boxClasses, className)}>
         <dt className={labelClasses}>{label}</dt>
         <dd className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-green-800">
-          <ExtraIcon name="check" className="size-4" />
+          <Icon name="check" className="size-4" />
           Yes
         </dd>
       </div>

@@ -2,8 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { FOLLOWUP_MAX, type SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useSaveFollowup } from './api.ts';
 
@@ -52,14 +51,7 @@ export function FollowupDialog({ submission, open, onClose }: Props) {
             autoFocus
           />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={save.isPending} busyText="Please wait...">
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

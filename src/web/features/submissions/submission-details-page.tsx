@@ -11,14 +11,14 @@ import { useSubmission } from './api.ts';
 import { lastListSearch } from './back-link.ts';
 import { DetailsHeader } from './details-header.tsx';
 import { OutcomeNotice, ReviewSection, SubmissionGrid } from './details-sections.tsx';
-import { ExtraIcon } from './extra-icons.tsx';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 function BackLink() {
   const search = lastListSearch();
   return (
     <Link to={`${paths.jotforms}${search ? `?${search}` : ''}`} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-800 hover:underline">
-      <ExtraIcon name="arrowLeft" className="size-4" />
+      <Icon name="arrowLeft" className="size-4" />
       Back to Form Submissions
     </Link>
   );

@@ -5,7 +5,6 @@ import { cn } from '../../lib/cn.ts';
 import type { HideBelow } from '../../ui/data-table.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { ExtraIcon } from './extra-icons.tsx';
 import { URGENCY_TEXT, chNumberShown, deadlineUrgency, formatSubmissionDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
@@ -66,7 +65,7 @@ function CellButton({ onClick, label, title, tone = 'default', disabled, childre
 
 const yes = (
   <span className="inline-flex items-center gap-1 font-medium text-green-800">
-    <ExtraIcon name="check" className="size-4" />
+    <Icon name="check" className="size-4" />
     Yes
   </span>
 );
@@ -84,7 +83,7 @@ function ChTitleCell({ row, actions }: { row: SubmissionRow; actions: CellAction
     const busy = actions.retryingId === row.id;
     return (
       <CellButton onClick={() => actions.retry(row)} disabled={busy} title={row.transferError ? `Last error: ${row.transferError}` : 'Try the transfer to Arena again'}>
-        {busy ? <Spinner className="size-4" /> : <ExtraIcon name="refresh" className="size-4" />}
+        {busy ? <Spinner className="size-4" /> : <Icon name="refresh" className="size-4" />}
         Retry
       </CellButton>
     );

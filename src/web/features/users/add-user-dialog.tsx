@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { useCreateUser } from './api.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { EMPTY_USER_FORM, type UserFormErrors, toCreateBody, validateUserForm } from './user-form.ts';
@@ -39,14 +38,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
         <DialogBody>
           <UserFormFields mode="create" values={values} errors={errors} onChange={setValues} />
         </DialogBody>
-        <DialogActions>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending} busyText="Please wait...">
-            Save
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={close} busy={create.isPending} />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
-import { Field, Label, Description, Switch } from '@headlessui/react';
-import { cn } from '../../lib/cn.ts';
+import { Field, Label, Description } from '@headlessui/react';
+import { Toggle } from '../../ui/switch.tsx';
 
 interface Props {
   restricted: boolean;
@@ -20,16 +20,7 @@ export function RestrictToggle({ restricted, onToggle, busy, disabledReason }: P
           {disabledReason ?? (restricted ? 'This user cannot sign in until access is restored.' : 'A restricted user is signed out and cannot sign in.')}
         </Description>
       </div>
-      <Switch
-        checked={restricted}
-        onChange={onToggle}
-        className={cn(
-          'group relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors duration-200 data-disabled:cursor-not-allowed data-disabled:opacity-50',
-          restricted ? 'bg-red-700' : 'bg-slate-300',
-        )}
-      >
-        <span aria-hidden="true" className="pointer-events-none mt-0.5 ml-0.5 inline-block size-5 rounded-full bg-white shadow-sm ring-0 transition duration-200 group-data-checked:translate-x-5" />
-      </Switch>
+      <Toggle checked={restricted} onChange={onToggle} tone="danger" />
     </Field>
   );
 }
