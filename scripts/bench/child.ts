@@ -52,7 +52,10 @@ export async function startServer(target: DbTarget, spec: ServerSpec): Promise<S
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench server did not start within 120 s')), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('bench server did not start within 120 s'));
+    }, 120_000);
     child.once('message', (m: ReadyMessage) => {
       clearTimeout(timer);
       resolve(m.ready);

@@ -13,32 +13,59 @@ interface Logged {
   params: unknown[];
 }
 
+/** A drizzle instance that logs its statements, and a way to run raw SQL on the same database. */
+interface Conn {
+  db: Db;
+  run(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  end(): Promise<void>;
+}
+
+function connect(target: DbTarget, client: PGlite | null, logger: Logger): Conn {
+  if (client) {
+    return {
+      db: drizzlePglite({ client, schema, logger }) as unknown as Db,
+      run: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+      end: async () => {},
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.location, max: 1 });
+  return {
+    db: drizzlePg({ client: pool, schema, logger }) as unknown as Db,
+    run: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+    end: () => pool.end(),
+  };
+}
+
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of exactly the SQL the repo sends for a list page and its total:
- * a drizzle instance with a logger records the statements, which then run again under EXPLAIN.
+ * EXPLAIN (ANALYZE, BUFFERS) of exactly the SQL the repo sends for a list page and its total,
+ * and for the CSV export's second batch (the one with a cursor): a drizzle instance with a logger
+ * records the statements, which then run again under EXPLAIN.
  */
 export async function explainList(target: DbTarget, client: PGlite | null, formId: string, views: { name: string; filters: { bad_gte?: string; bad_lte?: string } }[]): Promise<string> {
   const logged: Logged[] = [];
-  const logger: Logger = { logQuery: (sql, params) => void logged.push({ sql, params }) };
-  const pool = client ? null : new pg.Pool({ connectionString: target.location, max: 1 });
+  const conn = connect(target, client, { logQuery: (sql, params) => void logged.push({ sql, params }) });
   try {
-    const db = (client ? drizzlePglite({ client, schema, logger }) : drizzlePg({ client: pool!, schema, logger })) as unknown as Db;
-    const run = async (text: string, params: unknown[]): Promise<Record<string, unknown>[]> =>
-      client ? (await client.query<Record<string, unknown>>(text, params)).rows : (await pool!.query<Record<string, unknown>>(text, params)).rows;
-    const repo = createSubmissionsRepo(db);
+    const repo = createSubmissionsRepo(conn.db);
     const out: string[] = [];
+    const explain = async (label: string, queries: Logged[]) => {
+      for (const q of queries) {
+        const plan = await conn.run(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
+        out.push(`--- ${target.kind} ${label}: ${q.sql.slice(0, 160)}${q.sql.length > 160 ? ' …' : ''}`);
+        out.push(...plan.map((r) => `    ${String(Object.values(r)[0])}`));
+      }
+    };
     for (const v of views) {
       logged.length = 0;
       await repo.page(formId, v.filters, { field: 'submissionDate', order: 'desc' }, 0, 10);
       await repo.total(formId, v.filters);
-      for (const q of [...logged]) {
-        const plan = await run(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
-        out.push(`--- ${target.kind} ${v.name}: ${q.sql.slice(0, 160)}${q.sql.length > 160 ? ' …' : ''}`);
-        out.push(...plan.map((r) => `    ${String(Object.values(r)[0])}`));
-      }
+      await explain(v.name, [...logged]);
     }
+    logged.length = 0;
+    let batches = 0;
+    for await (const _rows of repo.stream(formId, {})) if (++batches === 2) break;
+    await explain('CSV batch', logged.slice(1, 2));
     return out.join('\n');
   } finally {
-    await pool?.end();
+    await conn.end();
   }
 }

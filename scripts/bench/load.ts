@@ -24,7 +24,7 @@ function cannon(url: string, connections: number, seconds: number, headers: Reco
 /** A warm-up run (thrown away: JIT, plan caches, buffer cache), then the measured run. */
 export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResult> {
   const headers = o.headers ?? {};
-  await cannon(url, o.connections, o.warmupSeconds, headers);
+  if (o.warmupSeconds > 0) await cannon(url, o.connections, o.warmupSeconds, headers);
   const r = await cannon(url, o.connections, o.seconds, headers);
   // Answers over the window, not autocannon's mean of per-second samples (0 when answers are rare).
   const rps = r.requests.total / (r.duration || o.seconds);

@@ -1,7 +1,7 @@
 // The bench's server process: the product's app (buildApp) over the bench database, plus the
 // FLOOR routes that run the same SQL with nothing else around it. It runs as a child of the bench
 // so the load generator never shares its event loop, and so each CSV export is measured in a
-// process of its own (peak RSS). Started with `node --import tsx`, so its pid is the server's.
+// process of its own (peak RSS). bundle.ts bundles it as production is bundled; plain `node` runs it.
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -100,7 +100,10 @@ async function main(): Promise<void> {
   const copyPool = pglite ? (addFloorCsvPglite(app, pglite), null) : addFloorCsvPostgres(app, location);
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await app.close();
     await copyPool?.end();
     await database.close();

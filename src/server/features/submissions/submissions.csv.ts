@@ -14,8 +14,14 @@ export function csvCell(value: string): string {
 const text = (v: string | null | undefined) => (v == null || v.trim() === '' ? EMPTY : v);
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
+/** What a CSV line is made of: the export reads only these columns (SubmissionRow names). */
+export type CsvSubmission = Pick<
+  SubmissionRow,
+  'created_at' | 'submitter' | 'submissionStatus' | 'becomeAwareDate' | 'investigationDeadline' | 'reportable' | 'chNumber' | 'chTitle' | 'followup' | 'emailDelivered'
+>;
+
 /** The ten columns of spec §9, in order, as the list shows them. */
-export function submissionCsvFields(r: SubmissionRow): string[] {
+export function submissionCsvFields(r: CsvSubmission): string[] {
   return [
     text(r.created_at),
     text(r.submitter),
@@ -37,7 +43,7 @@ export function csvLine(fields: string[]): string {
 }
 
 /** The whole file as chunks: the header, then one chunk per batch of rows. */
-export async function* submissionsCsv(batches: AsyncIterable<SubmissionRow[]>): AsyncGenerator<string> {
+export async function* submissionsCsv(batches: AsyncIterable<CsvSubmission[]>): AsyncGenerator<string> {
   yield CSV_HEADER_LINE;
   for await (const rows of batches) {
     let chunk = '';

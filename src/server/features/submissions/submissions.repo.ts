@@ -3,6 +3,7 @@ import type { SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionS
 import type { Db } from '../../db/client.ts';
 import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
+import type { CsvSubmission } from './submissions.csv.ts';
 
 export type SubmissionDbRow = typeof submissions.$inferSelect;
 export type WorkflowFields = Partial<
@@ -52,6 +53,53 @@ const SORT_COLUMNS = {
   followup: submissions.followup,
   emailDelivered: submissions.emailDelivered,
 } satisfies Record<SubmissionSortField, unknown>;
+
+/** The CSV's columns plus the walk's key (date, id); run unmapped, rows carry the column names. */
+const EXPORT_COLUMNS = {
+  id: submissions.id,
+  submissionDate: submissions.submissionDate,
+  created_at: submissions.createdAtJf,
+  submitter: submissions.submitter,
+  submissionStatus: submissions.submissionStatus,
+  becomeAwareDate: submissions.becomeAwareDate,
+  investigationDeadline: submissions.investigationDeadline,
+  reportable: submissions.reportable,
+  chNumber: submissions.chNumber,
+  chTitle: submissions.chTitle,
+  followup: submissions.followup,
+  emailDelivered: submissions.emailDelivered,
+};
+/** An export row as the driver returns it (column names; dates as the driver gives them). */
+interface RawExportRow {
+  id: string;
+  submission_date: unknown;
+  jf_created_at: string;
+  submitter: string;
+  submission_status: SubmissionStatus;
+  become_aware_date: string;
+  investigation_deadline: string;
+  reportable: boolean;
+  ch_number: string | null;
+  ch_title: string | null;
+  followup: string | null;
+  email_delivered: boolean;
+}
+/** A CSV row plus the walk's key: the id and the submission date exactly as the driver gave it. */
+export type ExportRow = CsvSubmission & { id: string; key: unknown };
+const toExportRow = (r: RawExportRow): ExportRow => ({
+  id: r.id,
+  key: r.submission_date,
+  created_at: r.jf_created_at,
+  submitter: r.submitter,
+  submissionStatus: r.submission_status,
+  becomeAwareDate: r.become_aware_date,
+  investigationDeadline: r.investigation_deadline,
+  reportable: r.reportable,
+  chNumber: r.ch_number,
+  chTitle: r.ch_title,
+  followup: r.followup,
+  emailDelivered: r.email_delivered,
+});
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -112,25 +160,33 @@ export function createSubmissionsRepo(db: Db) {
         );
       return row?.n ?? 0;
     },
-    /** Every matching row, newest first, in batches walked by key (no OFFSET over large tables). */
-    async *stream(formId: string, f: SubmissionFilters, batch = 1000): AsyncGenerator<SubmissionDbRow[]> {
-      let after: { date: Date; id: string } | null = null;
-      for (;;) {
-        // A row comparison is an index condition on (form_id, submission_date, id); the
-        // equivalent OR was only a filter, so every batch re-read all rows before the cursor.
-        const cursor: SQL | undefined = after
-          ? sql`(${submissions.submissionDate}, ${submissions.id}) < (${sql.param(after.date, submissions.submissionDate)}, ${after.id})`
-          : undefined;
-        const rows: SubmissionDbRow[] = await db
-          .select()
+    /**
+     * Every matching row, newest first, in batches walked by key (no OFFSET over large tables),
+     * with only the CSV's columns: all of them (the answers JSON above all) tripled the export.
+     * 1000 a batch: 2000 or more kept batches alive past V8's young generation and raised the
+     * export's peak RSS on PostgreSQL from ~130 to ~165 MB for no gain in time.
+     */
+    async *stream(formId: string, f: SubmissionFilters, batch = 1000): AsyncGenerator<ExportRow[]> {
+      const fetchAfter = async (last: ExportRow | null): Promise<ExportRow[]> => {
+        const query = db
+          .select(EXPORT_COLUMNS)
           .from(submissions)
-          .where(and(where(formId, f), cursor))
+          // A row comparison is an index condition on (form_id, submission_date, id); the
+          // equivalent OR was only a filter, so every batch re-read all rows before the cursor.
+          .where(and(where(formId, f), last ? sql`(${submissions.submissionDate}, ${submissions.id}) < (${last.key}, ${last.id})` : undefined))
           .orderBy(desc(submissions.submissionDate), desc(submissions.id))
           .limit(batch);
+        // Run unmapped: drizzle's per-field mapping was a fifth of the export's CPU. Both drivers
+        // answer { rows } keyed by column name; the key is passed back exactly as it came.
+        const { rows } = (await db.execute(query)) as unknown as { rows: RawExportRow[] };
+        return rows.map(toExportRow);
+      };
+      let after: ExportRow | null = null;
+      for (;;) {
+        const rows: ExportRow[] = await fetchAfter(after);
         if (rows.length > 0) yield rows;
         if (rows.length < batch) return;
-        const last: SubmissionDbRow = rows[rows.length - 1]!;
-        after = { date: last.submissionDate, id: last.id };
+        after = rows[rows.length - 1]!;
       }
     },
     async count(formId: string): Promise<{ count: number; last: Date | null }> {

@@ -135,10 +135,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
 
     exportCsv(formId: string, filters: SubmissionFilters): AsyncGenerator<string> {
       mustBeOurForm(formId);
-      const batches = async function* () {
-        for await (const rows of repo.stream(formId, filters)) yield rows.map(toSubmissionRow);
-      };
-      return submissionsCsv(batches());
+      return submissionsCsv(repo.stream(formId, filters));
     },
   };
 }
