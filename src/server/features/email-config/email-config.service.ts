@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { EmailConfigRepo, EmailConfigRow } from './email-config.repo.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export interface EmailConfigDeps {
   repo: EmailConfigRepo;
@@ -19,11 +20,6 @@ const DUPLICATE = 'This email is already in the list.';
 
 function toEmailConfig(r: EmailConfigRow): EmailConfig {
   return { id: r.id, email: r.email, active: r.active, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** The unique index settles a race the look-up before it cannot. */

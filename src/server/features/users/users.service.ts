@@ -9,6 +9,7 @@ import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type UserRow, type UsersRepo, toUser } from './users.repo.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export interface UsersDeps {
   repo: UsersRepo;
@@ -17,11 +18,6 @@ export interface UsersDeps {
   clock: Clock;
   /** Ends every session of a user (used when access is restricted). */
   revokeSessions(userId: string): Promise<void>;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export function createUsersService({ repo, audit, log, clock, revokeSessions }: UsersDeps) {
