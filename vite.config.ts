@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-/** The server suite, once on the embedded PGlite and, with TEST_DATABASE_URL, once on PostgreSQL. */
-function serverProject(name: string, db: 'pglite' | 'postgres') {
+/** The server suite, once on the embedded PostgreSQL server and, with TEST_DATABASE_URL, once on that server. */
+function serverProject(name: string) {
   return {
     test: {
       name,
@@ -14,7 +14,6 @@ function serverProject(name: string, db: 'pglite' | 'postgres') {
       include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
       globalSetup: ['tests/support/global-setup.ts'],
       setupFiles: ['tests/support/fail-on-console-error.ts'],
-      env: { TEST_DB_KIND: db },
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks' as const,
@@ -36,8 +35,8 @@ export default defineConfig({
   test: {
     root: '.',
     projects: [
-      serverProject('server', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      serverProject('server'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres')] : []),
       {
         extends: './vite.config.ts',
         test: {

@@ -43,7 +43,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts the bundled bench server in its own plain Node process (no tsx loader) over the target. */
 export async function startServer(target: DbTarget, spec: ServerSpec): Promise<ServerChild> {
-  const env: ServerEnv = { BENCH_DB_KIND: target.kind, BENCH_DB_LOCATION: target.location, BENCH_JWT_SECRET: spec.jwtSecret };
+  const env: ServerEnv = { BENCH_DB_LOCATION: target.location, BENCH_JWT_SECRET: spec.jwtSecret };
   const child = fork(spec.file, [], {
     cwd: ROOT,
     // fork() would pass on this process's tsx loader flags; the server runs as production does.

@@ -1,21 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, type Db, openPglite, openPostgres } from '../../src/server/db/client.ts';
+import { type Database, type Db, openPostgres } from '../../src/server/db/client.ts';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded/index.ts';
 
-export type DbKind = 'postgres' | 'pglite';
+export type DbKind = 'postgres' | 'embedded';
 export const BENCH_DB_NAME = 'quality_portal_bench';
 
-/** Where a child server finds the bench database: a URL, or a PGlite data directory. */
+/** Where a child server finds the bench database. */
 export interface DbTarget {
   kind: DbKind;
   label: string;
-  /** postgres: the bench database's URL; pglite: the data directory. */
+  /** The bench database's URL. */
   location: string;
-  /** Drops the database / removes the directory; safe to call twice. */
+  /** The embedded server's postmaster pid (its processes count in the portal's memory). */
+  postmasterPid?: number;
+  /** Drops the database / stops the embedded server; safe to call twice. */
   destroy(): Promise<void>;
 }
 
@@ -49,32 +51,32 @@ export async function createPostgresTarget(serverUrl: string): Promise<DbTarget>
   };
 }
 
-/** A fresh PGlite data directory under the OS temp dir. */
-export function createPgliteTarget(): DbTarget {
+/** The portal's embedded PostgreSQL server, as `npm start` runs it, in a fresh DATA_DIR under the OS temp dir. */
+export async function createEmbeddedTarget(): Promise<DbTarget> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quality-portal-bench-'));
+  const server = await startEmbeddedPostgres({ dataDir: dir });
+  let stopped = false;
   return {
-    kind: 'pglite',
-    label: 'PGlite (embedded)',
-    location: path.join(dir, 'db'),
+    kind: 'embedded',
+    label: 'Embedded PostgreSQL (DATA_DIR)',
+    location: server.url(),
+    postmasterPid: server.pid(),
     async destroy() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** Opens the target with the product's own client code (same driver, same pool size as main.ts). */
-export async function openTarget(target: DbTarget): Promise<{ database: Database; pglite: PGlite | null }> {
-  if (target.kind === 'postgres') return { database: openPostgres(target.location), pglite: null };
-  const pglite = await PGlite.create(target.location);
-  return { database: openPglite(pglite), pglite };
+export function openTarget(target: DbTarget): Database {
+  return openPostgres(target.location);
 }
 
-/**
- * What autovacuum would do on PostgreSQL soon after a bulk load (statistics, visibility map).
- * PGlite runs no autovacuum; the product's Database.maintain() stands in for it in each server.
- */
+/** What autovacuum would do soon after a bulk load (statistics, visibility map). */
 export async function settle(database: Database): Promise<string> {
-  if (database.kind !== 'postgres') return 'nothing: each server process runs the product\'s own PGlite maintenance (VACUUM ANALYZE) first';
   await database.db.execute(sql`VACUUM ANALYZE`);
   return 'VACUUM ANALYZE (what autovacuum does after a bulk load)';
 }

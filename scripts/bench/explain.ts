@@ -1,7 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
@@ -20,17 +18,10 @@ interface Conn {
   end(): Promise<void>;
 }
 
-function connect(target: DbTarget, client: PGlite | null, logger: Logger): Conn {
-  if (client) {
-    return {
-      db: drizzlePglite({ client, schema, logger }) as unknown as Db,
-      run: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
-      end: async () => {},
-    };
-  }
+function connect(target: DbTarget, logger: Logger): Conn {
   const pool = new pg.Pool({ connectionString: target.location, max: 1 });
   return {
-    db: drizzlePg({ client: pool, schema, logger }) as unknown as Db,
+    db: drizzlePg({ client: pool, schema, logger }),
     run: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
     end: () => pool.end(),
   };
@@ -41,9 +32,9 @@ function connect(target: DbTarget, client: PGlite | null, logger: Logger): Conn 
  * and for the CSV export's second batch (the one with a cursor): a drizzle instance with a logger
  * records the statements, which then run again under EXPLAIN.
  */
-export async function explainList(target: DbTarget, client: PGlite | null, formId: string, views: { name: string; filters: { bad_gte?: string; bad_lte?: string } }[]): Promise<string> {
+export async function explainList(target: DbTarget, formId: string, views: { name: string; filters: { bad_gte?: string; bad_lte?: string } }[]): Promise<string> {
   const logged: Logged[] = [];
-  const conn = connect(target, client, { logQuery: (sql, params) => void logged.push({ sql, params }) });
+  const conn = connect(target, { logQuery: (sql, params) => void logged.push({ sql, params }) });
   try {
     const repo = createSubmissionsRepo(conn.db);
     const out: string[] = [];

@@ -1,17 +1,17 @@
 // `npm run bench`: the submissions list and CSV export against their floor (the same SQL with
-// nothing around it), on PostgreSQL and on the embedded PGlite, with 100 000 seeded submissions.
+// nothing around it), on the portal's embedded PostgreSQL and on a PostgreSQL server, with 100 000 seeded submissions.
 // A report: exits 0 whether targets pass or fail, non-zero only when the bench itself fails.
 //
 // Environment: DATABASE_URL (PostgreSQL server to create the bench database on; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (100000), BENCH_SECONDS (8),
-// BENCH_ONLY (postgres | pglite), BENCH_EXPLAIN=1 (print the plans of the list queries and of a
+// BENCH_ONLY (embedded | postgres), BENCH_EXPLAIN=1 (print the plans of the list queries and of a
 // CSV batch).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { bundleServer } from './bundle.ts';
 import { type ServerSpec, login, startServer } from './child.ts';
 import { measureCsv } from './csv-export.ts';
-import { type DbKind, type DbTarget, createPgliteTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
+import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
 import { explainList } from './explain.ts';
 import { measureLoad, measureSequential } from './load.ts';
 import { type DbResult, type ViewResult, checks, checksTable, dbTable } from './report.ts';
@@ -23,7 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
 const SEQUENTIAL = { warmup: 5, requests: 100, maxSeconds: 8 };
-const KINDS: DbKind[] = process.env.BENCH_ONLY === 'postgres' || process.env.BENCH_ONLY === 'pglite' ? [process.env.BENCH_ONLY] : ['postgres', 'pglite'];
+const KINDS: DbKind[] = process.env.BENCH_ONLY === 'postgres' || process.env.BENCH_ONLY === 'embedded' ? [process.env.BENCH_ONLY] : ['embedded', 'postgres'];
 // Tokens and the floor routes live in bench-only processes; the secret lives as long as the run.
 const JWT_SECRET = randomBytes(32).toString('hex');
 
@@ -43,16 +43,13 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const load1 = () => os.loadavg()[0] ?? 0;
 
 async function prepare(target: DbTarget): Promise<Pick<DbResult, 'seed' | 'settle'>> {
-  const { database, pglite } = await openTarget(target);
+  const database = openTarget(target);
   try {
     await database.migrate();
     const seed = await seedSubmissions(database.db, ROWS);
     await seedAdmin(database.db);
     const settled = await settle(database);
-    if (process.env.BENCH_EXPLAIN === '1') {
-      await database.maintain(); // the state the server processes plan in (PGlite: with statistics)
-      log(await explainList(target, pglite, BENCH_FORM_ID, views()));
-    }
+    if (process.env.BENCH_EXPLAIN === '1') log(await explainList(target, BENCH_FORM_ID, views()));
     return { seed, settle: settled };
   } finally {
     await database.close();
@@ -89,7 +86,7 @@ async function benchList(target: DbTarget, spec: ServerSpec): Promise<{ views: V
 
 async function benchDatabase(kind: DbKind, spec: ServerSpec): Promise<DbResult> {
   const before = load1();
-  const target = kind === 'postgres' ? await createPostgresTarget(SERVER_URL) : createPgliteTarget();
+  const target = kind === 'postgres' ? await createPostgresTarget(SERVER_URL) : await createEmbeddedTarget();
   cleanups.add(target);
   try {
     log(`\n${target.label}: migrating and seeding ${ROWS.toLocaleString('en-US')} submissions …`);

@@ -81,7 +81,7 @@ export function dbTable(r: DbResult): string {
 export function checks(results: DbResult[], rows: number): Check[] {
   const out: Check[] = [];
   for (const r of results) {
-    const name = r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const name = r.kind === 'postgres' ? 'PostgreSQL' : 'Embedded';
     for (const v of r.views) {
       if (r.kind === 'postgres') {
         const s = share(v);

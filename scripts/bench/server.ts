@@ -2,20 +2,18 @@
 // FLOOR routes that run the same SQL with nothing else around it. It runs as a child of the bench
 // so the load generator never shares its event loop, and so each CSV export is measured in a
 // process of its own (peak RSS). bundle.ts bundles it as production is bundled; plain `node` runs it.
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { SubmissionFilters } from '#shared/contract/submissions';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { type Database, openPglite, openPostgres } from '../../src/server/db/client.ts';
+import { type Database, openPostgres } from '../../src/server/db/client.ts';
 import { createSubmissionsRepo } from '../../src/server/features/submissions/submissions.repo.ts';
 import { BENCH_FORM_ID } from './seed.ts';
 
 export interface ServerEnv {
-  BENCH_DB_KIND: 'postgres' | 'pglite';
-  /** A database URL (postgres) or a PGlite data directory. */
+  /** The bench database's URL. */
   BENCH_DB_LOCATION: string;
   BENCH_JWT_SECRET: string;
 }
@@ -72,32 +70,18 @@ function addFloorCsvPostgres(app: FastifyInstance, url: string): pg.Pool {
   return pool;
 }
 
-/** GET /floor/csv on PGlite: COPY … TO '/dev/blob' hands back the whole file as a Blob. */
-function addFloorCsvPglite(app: FastifyInstance, client: PGlite): void {
-  app.get('/floor/csv', async (_request, reply) => {
-    const result = await client.query(`COPY (${FLOOR_CSV_SELECT}) TO '/dev/blob' WITH (FORMAT csv, HEADER true)`);
-    if (!result.blob) throw new Error('PGlite returned no blob for COPY TO /dev/blob');
-    return reply.type('text/csv; charset=utf-8').send(Buffer.from(await result.blob.arrayBuffer()));
-  });
-}
-
 async function main(): Promise<void> {
   const env = process.env as Partial<ServerEnv>;
-  const kind = env.BENCH_DB_KIND;
   const location = env.BENCH_DB_LOCATION;
   const jwtSecret = env.BENCH_JWT_SECRET;
-  if (!kind || !location || !jwtSecret || !process.send) throw new Error('server.ts is started by scripts/bench/index.ts (IPC and BENCH_* env)');
+  if (!location || !jwtSecret || !process.send) throw new Error('server.ts is started by scripts/bench/index.ts (IPC and BENCH_* env)');
 
-  const pglite = kind === 'pglite' ? await PGlite.create(location) : null;
-  const database = pglite ? openPglite(pglite) : openPostgres(location);
+  const database = openPostgres(location);
   // Production settings, except the logger: none, so neither side pays for request logs.
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent-bench-data-dir', LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret });
   const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret, formId: BENCH_FORM_ID, webDir: null });
-  // Production runs this right after start (main.ts); waiting for it here measures the steady
-  // state rather than the first seconds after a start. A no-op on PostgreSQL.
-  await database.maintain();
   addFloorList(app, database);
-  const copyPool = pglite ? (addFloorCsvPglite(app, pglite), null) : addFloorCsvPostgres(app, location);
+  const copyPool = addFloorCsvPostgres(app, location);
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   let stopping = false;
@@ -105,7 +89,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await app.close();
-    await copyPool?.end();
+    await copyPool.end();
     await database.close();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -61,7 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   const route = makeRoute(app, services.auth.authenticate);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Ready means the database answers too: a load balancer stops sending traffic while it does not.
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await deps.db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
   registerOpenApiRoute(app);
   authRoutes(route, services.auth, config.LOGIN_RATE_LIMIT);
   usersRoutes(route, services.users);

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { LOG_REDACT, buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirInUse } from './db/embedded/index.ts';
+import { LegacyDataFound } from './db/legacy-pglite.ts';
+import { openDatabase } from './db/open.ts';
 import { seedAdmin } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadSecret } from './lib/secrets.ts';
@@ -24,16 +26,40 @@ function readConfig(): Config {
   }
 }
 
+/** What started so far, stopped in reverse on shutdown or on a failed start (the embedded server last). */
+const running: { name: string; close: () => Promise<unknown> }[] = [];
+let stopping: Promise<void> | undefined;
+
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    for (const part of running.reverse()) {
+      await part.close().catch((err: unknown) => process.stderr.write(`could not stop the ${part.name} cleanly: ${String(err)}\n`));
+    }
+  })();
+  return stopping;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      // The embedded server's fast shutdown gets its time; only a stuck stop is cut short.
+      setTimeout(() => process.exit(1), 90_000).unref();
+      void stopAll().then(() => process.exit(0));
+    });
+  }
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    log: (level, message) => logger[level]({ process: 'database' }, message),
+  });
+  running.push({ name: 'database', close: () => database.close() });
   await database.migrate();
-  // PGlite's stand-in for autovacuum: now (in the background) and hourly.
-  const maintain = () => database.maintain().catch((err: unknown) => logger.warn({ err }, 'database maintenance failed'));
-  void maintain();
-  const maintenance = setInterval(maintain, 3_600_000).unref();
   const outside = await connectOutside(config, systemClock, logger);
+  running.push({ name: 'connectors', close: () => outside.close() });
   const webhookSecret = loadSecret('webhook-secret', config.JOTFORM_WEBHOOK_SECRET, config.DATA_DIR, 24);
   const app = await buildApp({
     config,
@@ -53,34 +79,19 @@ async function main(): Promise<void> {
     webDir: WEB_DIR,
     background: true,
   });
+  running.push({ name: 'web server', close: () => app.close() });
   await seedAdmin(database.db, config, (line) => process.stdout.write(`${line}\n`), app.log);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    clearInterval(maintenance);
-    try {
-      await app.close();
-      await outside.close();
-      await database.close();
-    } finally {
-      clearTimeout(force);
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const base = config.PUBLIC_URL ?? (outside.mode === 'sandbox' ? address : undefined);
   if (base) await registerWebhook(outside.jotform, outside.formId, `${base.replace(/\/$/, '')}/v1/jotforms/webhook/${webhookSecret}`, app.log);
-  app.log.info(`Quality Portal ready on ${address} (${database.kind}, ${outside.mode} mode)`);
+  app.log.info(`Quality Portal ready on ${address} (${database.kind} database, ${outside.mode} mode)`);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`Could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+main().catch(async (err: unknown) => {
+  await stopAll();
+  // Refusals the person starting the portal can act on get their message alone.
+  const expected = err instanceof DataDirInUse || err instanceof LegacyDataFound;
+  process.stderr.write(`${expected ? err.message : `Could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`);
   process.exit(1);
 });

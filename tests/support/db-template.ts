@@ -1,9 +1,13 @@
-/** Names shared by global setup (which migrates once) and the per-file test databases. */
-export const TEMPLATE_DB = 'quality_portal_test_template';
-export const TEMPLATE_KEY = 'pgliteTemplateFile';
+/** What global setup (which migrates once per run) hands each test file to clone its database from. */
+export interface TestDatabaseServer {
+  /** A URL on the server with the right to create databases. */
+  adminUrl: string;
+  /** The migrated template each test file's database is created from. */
+  template: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplateFile: string;
+    testDatabaseServer: TestDatabaseServer;
   }
 }

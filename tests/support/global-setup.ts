@@ -1,42 +1,56 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../../src/server/db/client.ts';
 import type { TestProject } from 'vitest/node';
-import { TEMPLATE_DB } from './db-template.ts';
+import { openPostgres } from '../../src/server/db/client.ts';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded/index.ts';
+import type { TestDatabaseServer } from './db-template.ts';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
- * Migrates once per run: a PGlite data dir dumped to a file each test file loads, and, with
- * TEST_DATABASE_URL, a PostgreSQL template database each test file clones.
+ * Once per run and project: a PostgreSQL server (the portal's embedded one in a temporary
+ * DATA_DIR, or the server at TEST_DATABASE_URL for the `server-postgres` project) with one
+ * migrated template database, which every test file clones (CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const client = new PGlite();
-  const database = openPglite(client);
+  let adminUrl: string;
+  let stopServer = async () => {};
+  if (project.name === 'server-postgres') {
+    adminUrl = process.env.TEST_DATABASE_URL!;
+  } else {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quality-portal-test-pg-'));
+    const server = await startEmbeddedPostgres({ dataDir, settings: { max_connections: '200' } });
+    adminUrl = server.url('postgres');
+    stopServer = async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const template = `qp_template_${randomBytes(6).toString('hex')}`;
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
+  const database = openPostgres(withDatabase(adminUrl, template), { max: 1 });
   await database.migrate();
-  const dump = await client.dumpDataDir('none');
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'quality-portal-test-')), 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplateFile', file);
-  await client.close();
-
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url || project.name !== 'server-postgres') return async () => {};
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-  const templateUrl = new URL(url);
-  templateUrl.pathname = `/${TEMPLATE_DB}`;
-  const pgDatabase = openPostgres(templateUrl.toString(), 1);
-  await pgDatabase.migrate();
-  await pgDatabase.close();
-  await admin.end();
+  await database.close();
+  project.provide('testDatabaseServer', { adminUrl, template } satisfies TestDatabaseServer);
   return async () => {
-    const end = new pg.Client({ connectionString: url });
-    await end.connect();
-    await end.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-    await end.end();
+    await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
+    await stopServer();
   };
 }

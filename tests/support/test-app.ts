@@ -1,47 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '#shared/roles';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
-import { type Database, openPglite, openPostgres } from '../../src/server/db/client.ts';
+import { type Database, openPostgres } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { Clock } from '../../src/server/lib/clock.ts';
 import { hashPassword } from '../../src/server/lib/password.ts';
-import { TEMPLATE_DB } from './db-template.ts';
+import './db-template.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
 export const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassw0rd', name: 'Ada Admin' };
 
-/** A fresh, migrated database: a PGlite loaded from the run's template, or a clone of the PostgreSQL template. */
+/** A fresh, migrated database of its own: a clone of the run's template, dropped on close. */
 export async function freshDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_KIND === 'postgres' && url) {
-    const name = `qp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  const { adminUrl, template } = inject('testDatabaseServer');
+  const name = `qp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), { max: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
     await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = openPostgres(dbUrl.toString(), 5);
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        const end = new pg.Client({ connectionString: url });
-        await end.connect();
-        await end.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await end.end();
-      },
-    };
   }
-  const blob = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
-  const client = await PGlite.create({ loadDataDir: blob });
-  return openPglite(client);
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -73,7 +70,7 @@ export interface TestApp {
 export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: database.db, jwtSecret: 'test-secret-test-secret-test-secret-0123', ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
+  const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret: 'test-secret-test-secret-test-secret-0123', ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
   const admin = await insertUser(database, 'super_admin', { email: ADMIN.email, name: ADMIN.name, password: ADMIN.password });
   const roleUsers = new Map<Role, { email: string; password: string }>([['super_admin', admin]]);
 

@@ -1,40 +1,30 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** The common face of the PGlite and node-postgres drivers; everything above the client uses only this. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = NodePgDatabase<Schema>;
 
 /**
  * Runs `fn` only if no other holder of `key` is running it anywhere; answers `{ ran: false }`
- * otherwise. PostgreSQL: a session advisory lock, so one instance of many does the work.
+ * otherwise. A session advisory lock, so one instance of many does the work.
  */
 export type WithLock = <T>(key: number, fn: () => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  pool: pg.Pool;
+  /** 'embedded': the portal's own server in DATA_DIR; 'external': the one at DATABASE_URL. */
+  kind: 'embedded' | 'external';
   withLock: WithLock;
   migrate(): Promise<void>;
-  /**
-   * What autovacuum does on PostgreSQL, for PGlite, which runs none: VACUUM ANALYZE once per
-   * process and again whenever the database has grown by a tenth. Without it PGlite never has
-   * planner statistics and plans from default guesses. No-op on PostgreSQL.
-   */
-  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** PGlite serves one process, so an in-process set of held keys is the whole lock. */
+/** One process's stand-in for the advisory lock, for services built without a database lock (unit tests). */
 export function inProcessLock(): WithLock {
   const held = new Set<number>();
   return async (key, fn) => {
@@ -49,48 +39,22 @@ export function inProcessLock(): WithLock {
 }
 
 /** Bundled builds copy the folder next to the server bundle; source runs read it in place. */
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** VACUUM ANALYZE, skipped while the database has grown by less than a tenth since the last run; overlapping calls share one run. */
-function pgliteMaintenance(client: PGlite): () => Promise<void> {
-  let lastSize = 0;
-  let running: Promise<void> | undefined;
-  const size = async () => Number((await client.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]?.n ?? 0);
-  return () => {
-    running ??= (async () => {
-      try {
-        if (lastSize > 0 && (await size()) < lastSize * 1.1) return;
-        await client.exec('VACUUM ANALYZE');
-        lastSize = await size();
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
-}
-
-export function openPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    withLock: inProcessLock(),
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    maintain: pgliteMaintenance(client),
-    close: () => client.close(),
-  };
-}
-
-export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+export function openPostgres(url: string, opts: { max?: number; kind?: Database['kind'] } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle connection the server ends (restart, failover, pg_terminate_backend) is dropped by the
   // pool and the next query opens a new one; unhandled, the pool's 'error' event would crash the process.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  // The pool listens only on idle clients; a checked-out one (a transaction, the advisory lock)
+  // that loses its server emits 'error' with no listener, which would end the process. The failed
+  // query reports the loss instead, and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = drizzle({ client: pool, schema });
   return {
-    db: db as unknown as Db,
-    kind: 'postgres',
+    db,
+    pool,
+    kind: opts.kind ?? 'external',
     async withLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -105,17 +69,7 @@ export function openPostgres(url: string, max = 10): Database {
         client.release();
       }
     },
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-    maintain: async () => {},
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   };
-}
-
-/** PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/db`. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  const dir = path.resolve(opts.dataDir, 'db');
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
-  return openPglite(client);
 }

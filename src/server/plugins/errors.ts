@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -69,6 +70,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'The request body is not valid JSON.'
               : error.message;
       return reply.code(status).send({ code: ERROR_CODES.badRequest, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn('database unavailable; answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ code: ERROR_CODES.unavailable, message: 'The database is not available right now. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' });

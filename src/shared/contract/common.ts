@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   upstream: 'upstream_failed',
   internal: 'internal_error',
+  unavailable: 'service_unavailable',
 } as const;
 
 export const Id = z.string().trim().min(1, 'id is required').max(100, 'id is too long');

@@ -1,0 +1,41 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { ARCHIVE_MAGIC, ArchiveManifest } from './catalog.ts';
+import type { ArchiveSource } from './import.ts';
+
+/** Reads an archive written by exportDatabase, streaming: nothing but the current batch is held in memory. */
+export async function openArchiveFile(file: string): Promise<ArchiveSource> {
+  const input = createReadStream(file);
+  const lines = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
+  const next = async () => {
+    const r = await lines.next();
+    return r.done ? undefined : r.value;
+  };
+  const damaged = (what: string) => new Error(`${file} is not a Quality Portal archive (${what}).`);
+  let manifest: ArchiveManifest;
+  try {
+    if ((await next()) !== ARCHIVE_MAGIC) throw damaged('no header');
+    manifest = ArchiveManifest.parse(JSON.parse((await next()) ?? ''));
+  } catch (err) {
+    input.destroy();
+    throw err instanceof SyntaxError || (err as Error).name === 'ZodError' || (err as { code?: string }).code === 'Z_DATA_ERROR' ? damaged('unreadable manifest') : err;
+  }
+  async function* rowsUntilEnd(): AsyncGenerator<string> {
+    for (;;) {
+      const line = await next();
+      if (line === undefined) throw new Error(`${file} ends in the middle of a table.`);
+      if (line === '\\.') return;
+      yield line;
+    }
+  }
+  return {
+    manifest,
+    async *tables() {
+      for (const table of manifest.tables) yield { name: table.name, lines: rowsUntilEnd() };
+    },
+    close: async () => {
+      input.destroy();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { type Database, openPostgres } from './client.ts';
+import { type EmbeddedLog, lockDataDir, startEmbeddedPostgres } from './embedded/index.ts';
+import { checkLegacyData } from './legacy-pglite.ts';
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  embeddedPort?: number | undefined;
+  log: EmbeddedLog;
+}
+
+/**
+ * The PostgreSQL server at DATABASE_URL, or else the portal's own in DATA_DIR: the folder is
+ * locked first (a second portal on it stops here with DataDirInUse), then the server is started.
+ * close() stops what open started, in reverse.
+ */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const legacy = checkLegacyData(opts.dataDir, Boolean(opts.databaseUrl));
+  if (legacy) opts.log('warn', legacy.warning);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const lock = await lockDataDir(opts.dataDir);
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPort, log: opts.log });
+    const database = openPostgres(server.url(), { kind: 'embedded' });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await server.stop();
+        await lock.release();
+      },
+    };
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
