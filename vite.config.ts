@@ -38,6 +38,20 @@ export default defineConfig({
       serverProject('server'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres')] : []),
       {
+        // Whole portals started as `npm start` runs them: once per run, whatever the test database.
+        test: {
+          name: 'process',
+          root: '.',
+          environment: 'node' as const,
+          include: ['tests/process/**/*.test.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          pool: 'forks' as const,
+          fileParallelism: false,
+        },
+      },
+      {
         extends: './vite.config.ts',
         test: {
           name: 'web',

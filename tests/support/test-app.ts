@@ -14,19 +14,25 @@ import './db-template.ts';
 export const TEST_PASSWORD = 'Passw0rd!';
 export const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassw0rd', name: 'Ada Admin' };
 
-/** A fresh, migrated database of its own: a clone of the run's template, dropped on close. */
-export async function freshDatabase(): Promise<Database> {
-  const { adminUrl, template } = inject('testDatabaseServer');
+/** A new database on the run's test server, from `template` or empty; dropped by `drop()`. */
+export async function createDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { adminUrl } = inject('testDatabaseServer');
   const name = `qp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), { max: 5 });
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A fresh, migrated database of its own: a clone of the run's template, dropped on close. */
+export async function freshDatabase(): Promise<Database> {
+  const created = await createDatabase(inject('testDatabaseServer').template);
+  const database = openPostgres(created.url, { max: 5 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await created.drop();
     },
   };
 }

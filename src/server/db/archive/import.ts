@@ -48,13 +48,20 @@ async function copyTable(client: pg.Client, table: ArchiveManifest['tables'][num
     size = 0;
     if (!ok) await once(stream, 'drain');
   };
-  for await (const line of lines) {
-    batch.push(line);
-    size += line.length;
-    count++;
-    if (size > 256 * 1024) await flush();
+  try {
+    for await (const line of lines) {
+      batch.push(line);
+      size += line.length;
+      count++;
+      if (size > 256 * 1024) await flush();
+    }
+    await flush();
+  } catch (err) {
+    // Abort the COPY (the server gets CopyFail), or the connection would wait for its end forever.
+    stream.destroy(err as Error);
+    await finished(stream).catch(() => undefined);
+    throw err;
   }
-  await flush();
   stream.end();
   await finished(stream);
   return count;
