@@ -13,8 +13,10 @@ import { type ServerSpec, login, startServer } from './child.ts';
 import { measureCsv } from './csv-export.ts';
 import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
 import { explainList } from './explain.ts';
-import { measureLoad, measureSequential } from './load.ts';
-import { type DbResult, type ViewResult, checks, checksTable, dbTable } from './report.ts';
+import { measureLoad, measureSequential, measureWrites } from './load.ts';
+import { type PortalMemory, portalMemory } from './memory.ts';
+import { type DbResult, type ViewResult, checks, checksTable, dbTable, startupTable } from './report.ts';
+import { type StartupResult, measureStartup } from './startup.ts';
 import { BENCH_ADMIN, BENCH_FORM_ID, seedAdmin, seedSubmissions } from './seed.ts';
 
 const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,6 +24,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
+const WRITE_CONNECTIONS = 20;
 const SEQUENTIAL = { warmup: 5, requests: 100, maxSeconds: 8 };
 const KINDS: DbKind[] = process.env.BENCH_ONLY === 'postgres' || process.env.BENCH_ONLY === 'embedded' ? [process.env.BENCH_ONLY] : ['embedded', 'postgres'];
 // Tokens and the floor routes live in bench-only processes; the secret lives as long as the run.
@@ -29,7 +32,7 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** The two views of the brief: the default list, and the last 30 days of become-aware dates. */
-function views(): { name: string; query: string; filters: { bad_gte?: string; bad_lte?: string } }[] {
+function views_(): { name: string; query: string; filters: { bad_gte?: string; bad_lte?: string } }[] {
   const today = new Date();
   const from = new Date(today.getTime() - 30 * 86_400_000);
   const filters = { bad_gte: isoDay(from), bad_lte: isoDay(today) };
@@ -49,14 +52,25 @@ async function prepare(target: DbTarget): Promise<Pick<DbResult, 'seed' | 'settl
     const seed = await seedSubmissions(database.db, ROWS);
     await seedAdmin(database.db);
     const settled = await settle(database);
-    if (process.env.BENCH_EXPLAIN === '1') log(await explainList(target, BENCH_FORM_ID, views()));
+    if (process.env.BENCH_EXPLAIN === '1') log(await explainList(target, BENCH_FORM_ID, views_()));
     return { seed, settle: settled };
   } finally {
     await database.close();
   }
 }
 
-async function benchList(target: DbTarget, spec: ServerSpec): Promise<{ views: ViewResult[]; token: string }> {
+interface ServerRun {
+  views: ViewResult[];
+  writesOurs: DbResult['writesOurs'];
+  writesFloor: DbResult['writesFloor'];
+  afterLoad?: PortalMemory;
+  token: string;
+}
+
+/** The id of bench row n (1 … ROWS), as seed.ts numbers them. */
+const rowId = (n: number) => (6_000_000_000_000_000_000n + BigInt(1 + (n % ROWS))).toString();
+
+async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRun> {
   const server = await startServer(target, spec);
   try {
     const token = await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
@@ -65,8 +79,8 @@ async function benchList(target: DbTarget, spec: ServerSpec): Promise<{ views: V
     const first = `${server.url}/v1/jotforms/${BENCH_FORM_ID}?page=1&limit=10&sortBy=submissionDate:desc`;
     await measureLoad(first, { connections: CONNECTIONS, warmupSeconds: 0, seconds: WARMUP_SECONDS, headers });
     await measureLoad(`${server.url}/floor/list`, { connections: CONNECTIONS, warmupSeconds: 0, seconds: WARMUP_SECONDS });
-    const out: ViewResult[] = [];
-    for (const v of views()) {
+    const views: ViewResult[] = [];
+    for (const v of views_()) {
       const ours = `${server.url}/v1/jotforms/${BENCH_FORM_ID}?page=1&limit=10&sortBy=submissionDate:desc${v.query}`;
       const floor = `${server.url}/floor/list?x=1${v.query}`;
       log(`  list ${v.name}: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ours then floor …`);
@@ -76,9 +90,17 @@ async function benchList(target: DbTarget, spec: ServerSpec): Promise<{ views: V
       log(`  list ${v.name}: 1 user, up to ${SEQUENTIAL.requests} sequential requests or ${SEQUENTIAL.maxSeconds} s, ours then floor …`);
       const ours1 = await measureSequential(ours, { ...SEQUENTIAL, headers });
       const floor1 = await measureSequential(floor, SEQUENTIAL);
-      out.push({ name: v.name, ours50, floor50, ours1, floor1 });
+      views.push({ name: v.name, ours50, floor50, ours1, floor1 });
     }
-    return { views: out, token };
+    log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ours then the bare UPDATE …`);
+    const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
+    // Each request a different row and text: the same text saved twice in a row may be stored once by design.
+    const save = (prefix: string) => (i: number) => ({ method: 'PATCH' as const, path: `${prefix}/${rowId(i * 7919)}${prefix.startsWith('/v1') ? '/create-followup' : ''}`, body: JSON.stringify({ followup: `Bench follow-up ${i}: called the customer back.` }) });
+    const writesOurs = await measureWrites(server.url, save('/v1/jotforms/submission'), writeLoad);
+    const writesFloor = await measureWrites(server.url, save('/floor/followup'), writeLoad);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const afterLoad = target.postmasterPid ? portalMemory(server.pid, target.postmasterPid) : undefined;
+    return { views, writesOurs, writesFloor, ...(afterLoad ? { afterLoad } : {}), token };
   } finally {
     await server.stop();
   }
@@ -92,11 +114,11 @@ async function benchDatabase(kind: DbKind, spec: ServerSpec): Promise<DbResult> 
     log(`\n${target.label}: migrating and seeding ${ROWS.toLocaleString('en-US')} submissions …`);
     const prepared = await prepare(target);
     log(`  seeded in ${(prepared.seed.ms / 1000).toFixed(1)} s`);
-    const { views: viewResults, token } = await benchList(target, spec);
+    const { token, ...run } = await benchServer(target, spec);
     log('  CSV export: ours, then floor, each in a fresh server process …');
     const csvOurs = await measureCsv(target, spec, `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`, { authorization: `Bearer ${token}`, accept: 'text/csv' });
     const csvFloor = await measureCsv(target, spec, '/floor/csv');
-    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, views: viewResults, csvOurs, csvFloor, load: [before, load1()] };
+    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, writeConnections: WRITE_CONNECTIONS, ...run, csvOurs, csvFloor, load: [before, load1()] };
   } finally {
     await target.destroy();
     cleanups.delete(target);
@@ -114,6 +136,11 @@ async function main(): Promise<void> {
   const started = performance.now();
   log(`Quality Portal bench: ${ROWS.toLocaleString('en-US')} submissions; list at ${CONNECTIONS} connections (autocannon) and 1 user; CSV export.`);
   log(`Node ${process.version}, ${os.availableParallelism()} cores, 1-min load average ${load1().toFixed(1)}. Server, databases and load generator share this machine.`);
+  let startup: StartupResult | undefined;
+  if (process.env.BENCH_ONLY !== 'postgres') {
+    log('\nStart-up: npm start in a fresh copy of the working tree, then a restart …');
+    startup = await measureStartup();
+  }
   const bundle = await bundleServer();
   const results: DbResult[] = [];
   try {
@@ -122,9 +149,10 @@ async function main(): Promise<void> {
     bundle.remove();
   }
   log('');
+  if (startup) log(`${startupTable(startup)}\n`);
   for (const r of results) log(`${dbTable(r)}\n`);
   log('Targets');
-  log(checksTable(checks(results, ROWS)));
+  log(checksTable(checks(results, startup)));
   log(`\nBench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 

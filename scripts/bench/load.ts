@@ -59,3 +59,28 @@ export async function measureSequential(url: string, o: { warmup: number; reques
   times.sort((a, b) => a - b);
   return { rps: (times.length * 1000) / total, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, failures };
 }
+
+/**
+ * Writes at `connections`: each request built by `request(i)` (its own path and body, so no two
+ * requests are alike — a repeated body could be stored once by design).
+ */
+export async function measureWrites(
+  base: string,
+  request: (i: number) => { method: 'PATCH' | 'PUT' | 'POST'; path: string; body: string },
+  o: LoadOptions,
+): Promise<LoadResult> {
+  let i = 0;
+  const run = (seconds: number) =>
+    autocannon({
+      url: base,
+      connections: o.connections,
+      duration: seconds,
+      timeout: 30,
+      headers: { 'content-type': 'application/json', ...o.headers },
+      requests: [{ setupRequest: (req) => ({ ...req, ...request(i++) }) }],
+    });
+  if (o.warmupSeconds > 0) await run(o.warmupSeconds);
+  const r = await run(o.seconds);
+  const rps = r.requests.total / (r.duration || o.seconds);
+  return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
+}

@@ -70,6 +70,16 @@ function addFloorCsvPostgres(app: FastifyInstance, url: string): pg.Pool {
   return pool;
 }
 
+/** PATCH /floor/followup/:id: the bare UPDATE a follow-up write comes down to, nothing around it. */
+function addFloorWrite(app: FastifyInstance, database: Database): void {
+  app.patch('/floor/followup/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const { followup } = request.body as { followup: string };
+    await database.pool.query('UPDATE submissions SET followup = $1, modified_at = now() WHERE id = $2', [followup, id]);
+    return reply.code(204).send();
+  });
+}
+
 async function main(): Promise<void> {
   const env = process.env as Partial<ServerEnv>;
   const location = env.BENCH_DB_LOCATION;
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent-bench-data-dir', LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret });
   const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret, formId: BENCH_FORM_ID, webDir: null });
   addFloorList(app, database);
+  addFloorWrite(app, database);
   const copyPool = addFloorCsvPostgres(app, location);
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

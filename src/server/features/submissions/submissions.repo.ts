@@ -181,12 +181,19 @@ export function createSubmissionsRepo(db: Db) {
         const { rows } = (await db.execute(query)) as unknown as { rows: RawExportRow[] };
         return rows.map(toExportRow);
       };
-      let after: ExportRow | null = null;
+      // The next batch is already on its way while the caller turns this one into CSV and sends it:
+      // the database and the event loop work side by side instead of taking turns.
+      const prefetch = (last: ExportRow | null) => {
+        const next = fetchAfter(last);
+        next.catch(() => undefined); // a caller that stops early never awaits it
+        return next;
+      };
+      let pending = prefetch(null);
       for (;;) {
-        const rows: ExportRow[] = await fetchAfter(after);
+        const rows: ExportRow[] = await pending;
+        if (rows.length === batch) pending = prefetch(rows[rows.length - 1]!);
         if (rows.length > 0) yield rows;
         if (rows.length < batch) return;
-        after = rows[rows.length - 1]!;
       }
     },
     async count(formId: string): Promise<{ count: number; last: Date | null }> {
