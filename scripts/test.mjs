@@ -1,4 +1,4 @@
-// `npm test`: every test — vitest (server on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
+// `npm test`: every test — vitest (server on an embedded PostgreSQL server, and on TEST_DATABASE_URL's when it is
 // set; web components in jsdom), then the browser tests in Chromium. Ends with one line
 // "N passed, M failed, K skipped" and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
