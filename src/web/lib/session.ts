@@ -10,13 +10,15 @@ export interface Session {
   accessToken: string;
   refreshToken: string;
   user: User;
+  /** Minutes without a request after which the server ends the session (SESSION_IDLE_MINUTES). */
+  idleMinutes?: number | undefined;
 }
 
 export const SESSION_STORAGE_KEY = 'qp.session';
 /** Spec §3: auth and user state persist with a 5 second timeout between writes. */
 export const PERSIST_THROTTLE_MS = 5000;
 
-const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User });
+const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User, idleMinutes: z.number().int().positive().optional() });
 
 export interface SessionStore {
   get(): Session | null;
@@ -27,7 +29,7 @@ export interface SessionStore {
    * Rotated tokens: stored at once, because the server revokes every session of a user when an
    * old refresh token comes back, which a reload with a stale stored token would do.
    */
-  setTokens(tokens: { accessToken: string; refreshToken: string }): void;
+  setTokens(tokens: { accessToken: string; refreshToken: string; idleMinutes?: number }): void;
   /** Profile changes (name, role): written within the throttle window. */
   setUser(user: User): void;
   /** Logout or ended session: both tokens go at once. */

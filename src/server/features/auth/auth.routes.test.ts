@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type Instance, TEST_PASSWORD, type TestApp, createTestApp, secondInstance } from '../../../../tests/support/test-app.ts';
+import { ADMIN, type Instance, TEST_JWT_SECRET, TEST_PASSWORD, type TestApp, createTestApp, freshDatabase, secondInstance, testConfig } from '../../../../tests/support/test-app.ts';
+import { buildApp } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
+import { seedAdmin } from '../../db/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 const INVALID_LOGIN = { code: 'unauthorized', message: 'Incorrect email or password.' };
@@ -315,5 +317,34 @@ describe('auth token lifetimes (fixed clock)', () => {
     const res = await clocked.request({ method: 'GET', url: '/v1/auth/profile', headers: bearer(access) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'unauthorized', message: 'Your session has expired. Please sign in again.' });
+  });
+});
+
+describe('the first super_admin with a generated password', () => {
+  it('profile says passwordGenerated until they choose their own', async () => {
+    const database = await freshDatabase();
+    try {
+      const config = testConfig({ ADMIN_PASSWORD: '' });
+      let printed = '';
+      await seedAdmin(database.db, config, (line) => {
+        printed += line;
+      });
+      const password = /Password \(shown only this once\): (\S+)/.exec(printed)?.[1];
+      expect(password).toEqual(expect.any(String));
+      const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET });
+      try {
+        const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: ADMIN.email, password } });
+        const headers = bearer(login.json<{ tokens: Tokens }>().tokens.access.token);
+        const profile = async () => (await app.inject({ method: 'GET', url: '/v1/auth/profile', headers })).json<{ passwordGenerated: boolean }>().passwordGenerated;
+        expect(await profile()).toBe(true);
+        const change = await app.inject({ method: 'PATCH', url: '/v1/auth/password', headers, payload: { currentPassword: password, newPassword: 'Mine9AtLast' } });
+        expect(change.statusCode).toBe(204);
+        expect(await profile()).toBe(false);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
