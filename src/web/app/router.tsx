@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  // Spec §7: a failed token refresh ends at the login page, which says why (e.g. idle sign-out).
-  onSessionEnded((notice) => void router.navigate(paths.login, { replace: true, state: { notice } }));
+  // Spec §7: a failed token refresh ends at the login page.
+  onSessionEnded(() => void router.navigate(paths.login, { replace: true }));
   return router;
 }

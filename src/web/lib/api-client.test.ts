@@ -125,7 +125,7 @@ describe('api on a 401', () => {
     expect(localStorage.getItem('qp.session')).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
     // The login page shows the server's reason (an idle sign-out says so).
-    expect(ended).toHaveBeenCalledWith('Your session has ended. Please sign in again.');
+    expect(session.notice()).toBe('Your session has ended. Please sign in again.');
     expect(calls.filter((c) => c.url === '/v1/auth/refresh-tokens')).toHaveLength(1);
   });
 

@@ -122,9 +122,9 @@ function errorFrom(answer: Answer, fallback: Fallback | undefined): ApiError {
   });
 }
 
-let sessionEndedHandler: (message: string) => void = () => {};
-/** The app decides where an ended session goes (the login route, with the server's reason); lib knows no routes. */
-export function onSessionEnded(handler: (message: string) => void): void {
+let sessionEndedHandler: () => void = () => {};
+/** The app decides where an ended session goes (the login route); lib knows no routes. */
+export function onSessionEnded(handler: () => void): void {
   sessionEndedHandler = handler;
 }
 
@@ -145,9 +145,10 @@ async function refreshTokens(): Promise<string> {
     session.setTokens({ accessToken: tokens.data.access.token, refreshToken: tokens.data.refresh.token, idleMinutes: tokens.data.idleMinutes });
     return tokens.data.access.token;
   }
-  session.clear();
   const error = answer ? errorFrom(answer, 'Your session has ended. Please sign in again.') : new ApiError({ status: 401, code: 'unauthorized', message: 'Please sign in.' });
-  sessionEndedHandler(error.message);
+  // The server's reason (an idle sign-out says so) waits for the login page.
+  session.end(error.message);
+  sessionEndedHandler();
   throw error;
 }
 

@@ -32,8 +32,12 @@ export interface SessionStore {
   setTokens(tokens: { accessToken: string; refreshToken: string; idleMinutes?: number }): void;
   /** Profile changes (name, role): written within the throttle window. */
   setUser(user: User): void;
-  /** Logout or ended session: both tokens go at once. */
+  /** Logout: both tokens go at once. */
   clear(): void;
+  /** The server ended the session (idle, signed out elsewhere): both tokens go, the reason stays for the login page. */
+  end(notice: string): void;
+  /** Why the last session ended without the user signing out; null after a sign-in or sign-out. */
+  notice(): string | null;
   /** Writes a pending throttled change now. */
   flush(): void;
 }
@@ -41,6 +45,7 @@ export interface SessionStore {
 export function createSessionStore(storage: Storage = window.localStorage, throttleMs = PERSIST_THROTTLE_MS): SessionStore {
   const listeners = new Set<() => void>();
   let state = read();
+  let notice: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   function read(): Session | null {
@@ -90,14 +95,25 @@ export function createSessionStore(storage: Storage = window.localStorage, throt
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn: (session) => set(session, 'now'),
+    signIn(session) {
+      notice = null;
+      set(session, 'now');
+    },
     setTokens(tokens) {
       if (state) set({ ...state, ...tokens }, 'now');
     },
     setUser(user) {
       if (state) set({ ...state, user }, 'throttled');
     },
-    clear: () => set(null, 'now'),
+    clear() {
+      notice = null;
+      set(null, 'now');
+    },
+    end(reason) {
+      notice = reason;
+      set(null, 'now');
+    },
+    notice: () => notice,
     flush: () => timer && write(),
   };
 }
@@ -106,6 +122,11 @@ export const session = createSessionStore();
 
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+/** The reason the last session ended on its own, for the login page (kept in memory only). */
+export function useSessionNotice(): string | null {
+  return useSyncExternalStore(session.subscribe, session.notice, session.notice);
 }
 
 export function useCurrentUser(): User | null {

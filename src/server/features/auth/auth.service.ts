@@ -28,7 +28,8 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 const RESTRICTED = 'Your account has been restricted. Please contact an administrator.';
 
 export function createAuthService({ repo, users, sessions, throttle, events, clock, attemptsPerMinute }: AuthDeps) {
-  const idleEnded = `Your session ended after ${sessions.idleMinutes} minutes without activity. Please sign in again.`;
+  const minutes = sessions.idleMinutes;
+  const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
 
   return {
     countAttempt: (kind: AttemptKind, address: string) => throttle.countAttempt(kind, address, kind === 'login' ? attemptsPerMinute : attemptsPerMinute * 6),

@@ -7,14 +7,14 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { session } from '../../lib/session.ts';
 import { LoginPage, validateLogin } from './login-page.tsx';
 
-function renderLogin(state?: unknown) {
+function renderLogin() {
   const router = createMemoryRouter(
     [
       { path: '/auth/login', element: <LoginPage /> },
       { path: '/auth/reset-password', element: <p>reset page</p> },
       { path: '/dashboard', element: <p>dashboard</p> },
     ],
-    { initialEntries: [{ pathname: '/auth/login', state }] },
+    { initialEntries: ['/auth/login'] },
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -60,7 +60,8 @@ describe('LoginPage', () => {
   });
 
   it('says why when the app brought the person here (an ended or idle session)', async () => {
-    renderLogin({ notice: 'Your session ended after 60 minutes without activity. Please sign in again.' });
+    session.end('Your session ended after 60 minutes without activity. Please sign in again.');
+    renderLogin();
     expect(screen.getByRole('status')).toHaveTextContent('Your session ended after 60 minutes without activity. Please sign in again.');
   });
 

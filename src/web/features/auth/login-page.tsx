@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { LoginBody } from '#shared/contract/auth';
 import { paths } from '../../app/paths.ts';
 import { messageOf } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession, useSessionNotice } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -13,12 +13,6 @@ import { useLogin } from './api.ts';
 interface Errors {
   email?: string;
   password?: string;
-}
-
-/** Why the app came here on its own (an ended or idle session), from the navigation's state. */
-function noticeOf(state: unknown): string | null {
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  return typeof notice === 'string' && notice ? notice : null;
 }
 
 /** Spec §5 Login: email (email format) and password required. */
@@ -33,7 +27,8 @@ export function validateLogin(email: string, password: string): Errors {
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const hasToken = !!useSession()?.accessToken;
-  const notice = noticeOf(useLocation().state);
+  // Why the app came here on its own (an ended or idle session).
+  const notice = useSessionNotice();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
