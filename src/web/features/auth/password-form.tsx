@@ -16,6 +16,7 @@ function RuleList({ password }: { password: string }) {
     <ul aria-label="Password rules" className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
       {PASSWORD_RULES.map((rule) => {
         const met = rule.met(password);
+        if (met && rule.onlyWhenBroken) return null;
         return (
           <li key={rule.label} className={cn('flex items-center gap-1.5', met ? 'text-green-700' : 'text-slate-600')}>
             <Icon name={met ? 'checkCircle' : 'xCircle'} className={cn('size-4 shrink-0', met ? 'text-green-600' : 'text-slate-400')} />

@@ -1,9 +1,9 @@
 import { Password } from '#shared/contract/users';
 
-/** The server's password rules, as a list people can tick off while typing. */
-export const PASSWORD_RULES: readonly { label: string; met: (password: string) => boolean }[] = [
+/** The server's password rules, as a list people can tick off while typing (`onlyWhenBroken`: shown only once broken). */
+export const PASSWORD_RULES: readonly { label: string; met: (password: string) => boolean; onlyWhenBroken?: boolean }[] = [
   { label: 'At least 8 characters', met: (p) => p.length >= 8 },
-  { label: 'At most 128 characters', met: (p) => p.length <= 128 },
+  { label: 'At most 128 characters', met: (p) => p.length <= 128, onlyWhenBroken: true },
   { label: 'At least one letter', met: (p) => /[A-Za-z]/.test(p) },
   { label: 'At least one number', met: (p) => /\d/.test(p) },
 ];

@@ -23,12 +23,17 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd: (
           {device}
           {session.current && <Badge tone="green">This device</Badge>}
         </p>
-        <p className="mt-0.5 text-sm text-slate-600">
+        {/* One line on wide screens, one fact a line on phones. */}
+        <p className="mt-0.5 flex flex-col text-sm text-slate-600 sm:flex-row sm:flex-wrap sm:gap-x-1.5">
           <span className="tabular-nums">{session.ipAddress}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="whitespace-nowrap">Signed in {formatLocalDateTime(session.createdAt, false)}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="whitespace-nowrap">Last active {formatLocalDateTime(session.lastSeenAt, false)}</span>
+          <span aria-hidden="true" className="max-sm:hidden">
+            ·
+          </span>
+          <span>Signed in {formatLocalDateTime(session.createdAt, false)}</span>
+          <span aria-hidden="true" className="max-sm:hidden">
+            ·
+          </span>
+          <span>Last active {formatLocalDateTime(session.lastSeenAt, false)}</span>
         </p>
       </div>
       {!session.current && (

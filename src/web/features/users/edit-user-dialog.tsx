@@ -28,8 +28,7 @@ function limitsFor(user: User, me: User | null): { locked: readonly LockableFiel
     return { locked: ['password'], note: 'Change your own password on My account.', restrict: 'You cannot restrict your own account.', signOut: 'Sign out your other sessions on My account.' };
   }
   if (user.role === 'admin' && me?.role !== 'super_admin') {
-    const reason = "Only a super_admin can change another admin's email, password or role, restrict them or sign them out.";
-    return { locked: ['email', 'password', 'role'], note: reason, restrict: 'Only a super_admin can restrict another admin.', signOut: 'Only a super_admin can sign out another admin.' };
+    return { locked: ['email', 'password', 'role'], note: "Only a super_admin can change another admin's email, password or role.", restrict: 'Only a super_admin can restrict another admin.', signOut: 'Only a super_admin can sign out another admin.' };
   }
   return { locked: [] };
 }
