@@ -72,7 +72,7 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       const by = actor && actor.id !== user.id ? ` by ${actor.email}` : '';
       const from = address ? ` (from ${address})` : '';
       const count = sessionIds.length === 1 ? 'Session' : `${sessionIds.length} sessions`;
-      const line = `${count} of ${user.email} ended${by}: ${reason}${from}`;
+      const line = reason === 'logout' ? `User ${user.email} signed out${from}` : `${count} of ${user.email} ended${by}: ${reason}${from}`;
       await (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line));
       for (const id of sessionIds) {
         await audit.record({ actor, ...(address ? { address } : {}), entity: 'session', entityId: id, action: 'end session', after: { userId: user.id, reason } });

@@ -38,6 +38,8 @@ describe('an access token ends with its session, on the next request, on every i
     }
     // The user's other session is untouched.
     expect((await profile(t, kept.access)).statusCode).toBe(200);
+    const [entry] = await t.database.db.select().from(systemLogs).orderBy(desc(systemLogs.id)).limit(1);
+    expect(entry?.description).toBe(`User ${u.email} signed out (from 127.0.0.1)`);
   });
 
   it("an admin's password reset ends the user's sessions at once", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
@@ -17,6 +18,11 @@ export interface HitOptions {
 }
 
 const NEVER = 2 ** 31 - 1;
+
+/** Keys stay short enough for the primary-key index whatever length of e-mail was typed. */
+function stored(key: string): string {
+  return key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
 
 function live(row: { hits: number; windowEndsAt: Date; blockedUntil: Date | null }, now: Date): Counter {
   const inWindow = row.windowEndsAt > now;
@@ -43,7 +49,7 @@ export function createThrottleRepo(db: Db) {
       const firstBlocked = blockAt <= 1 ? blockEnd : null;
       const [row] = await db
         .insert(t)
-        .values({ key, hits: 1, windowEndsAt: windowEnd, blockedUntil: firstBlocked, expiresAt: firstBlocked && firstBlocked > windowEnd ? firstBlocked : windowEnd })
+        .values({ key: stored(key), hits: 1, windowEndsAt: windowEnd, blockedUntil: firstBlocked, expiresAt: firstBlocked && firstBlocked > windowEnd ? firstBlocked : windowEnd })
         .onConflictDoUpdate({
           target: t.key,
           set: { hits, windowEndsAt, blockedUntil, expiresAt: sql`greatest(${windowEndsAt}, ${blockedUntil})` },
@@ -56,11 +62,12 @@ export function createThrottleRepo(db: Db) {
       const rows = await db
         .select({ key: t.key, hits: t.hits, windowEndsAt: t.windowEndsAt, blockedUntil: t.blockedUntil })
         .from(t)
-        .where(and(inArray(t.key, keys), gt(t.expiresAt, now)));
-      return new Map(rows.map((r) => [r.key, live(r, now)]));
+        .where(and(inArray(t.key, keys.map(stored)), gt(t.expiresAt, now)));
+      const byStored = new Map(rows.map((r) => [r.key, live(r, now)]));
+      return new Map(keys.flatMap((k) => (byStored.has(stored(k)) ? [[k, byStored.get(stored(k))!] as const] : [])));
     },
     async clear(key: string): Promise<void> {
-      await db.delete(t).where(eq(t.key, key));
+      await db.delete(t).where(eq(t.key, stored(key)));
     },
     /** Drops rows that no longer mean anything (walks the expiry index). */
     async prune(now: Date): Promise<void> {

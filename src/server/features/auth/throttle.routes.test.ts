@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Instance, type TestApp, createTestApp, secondInstance } from '../../../../tests/support/test-app.ts';
@@ -88,6 +89,14 @@ describe('failures per (account, address)', () => {
     } finally {
       await direct.close();
     }
+  });
+
+  it('counts an absurdly long e-mail like any other (no error from the counters)', async () => {
+    // Random, so the index cannot compress it below its row-size limit.
+    const email = `${randomBytes(1500).toString('hex')}@example.com`;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await signIn(t, email, 'wrong-password1', '198.51.100.6')).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('records each failure and the lock in the system log and the audit trail, with the client address', async () => {

@@ -125,7 +125,7 @@ export function createUsersService({ repo, audit, log, clock, endSessions }: Use
         before: toUser(before),
         after: user,
       });
-      await log.success('Users', `User ${user.email} updated by ${actor.email}`);
+      await log.success('Users', `User ${user.email} updated by ${actor.email}${password ? `, password reset${actor.address ? ` from ${actor.address}` : ''}` : ''}`);
       return user;
     },
 
