@@ -40,6 +40,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,
       LOGIN_RATE_LIMIT: '1000',
+      // One minute, so the idle sign-out is seen for real (every other test finishes well within it).
+      SESSION_IDLE_MINUTES: '1',
       LOG_LEVEL: 'warn',
       SYNC_INTERVAL: '5',
     },

@@ -11,6 +11,7 @@ import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { systemClock } from './lib/clock.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { makeRoute } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -42,7 +43,7 @@ export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'r
 /** The whole HTTP application over its dependencies; main.ts and the tests both build it here. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({ ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), bodyLimit: 512 * 1024, trustProxy: false });
+  const app = Fastify({ ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), bodyLimit: 512 * 1024, trustProxy: fastifyTrustProxy(config.TRUST_PROXY) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -60,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('services', services);
-  const route = makeRoute(app, services.auth.authenticate);
+  const route = makeRoute(app, services.sessions.authenticate);
 
   // Ready means the database answers too: a load balancer stops sending traffic while it does not.
   app.get('/healthz', { schema: { hide: true } }, async () => {
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
   registerOpenApiRoute(app);
-  authRoutes(route, services.auth, config.LOGIN_RATE_LIMIT);
+  authRoutes(route, services.auth, services.sessions);
   usersRoutes(route, services.users);
   dashboardRoutes(route, services.dashboard);
   submissionsRoutes(route, services.submissions, services.sync);

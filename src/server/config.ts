@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 const optionalString = z
   .string()
@@ -23,7 +24,17 @@ export const ConfigSchema = z
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
     ACCESS_TOKEN_MINUTES: integer(30, 1, 24 * 60),
     REFRESH_TOKEN_DAYS: integer(30, 1, 365),
-    LOGIN_RATE_LIMIT: integer(10, 1, 10_000).describe('sign-in attempts per minute per IP address'),
+    LOGIN_RATE_LIMIT: integer(300, 1, 100_000).describe('sign-in attempts of any outcome per minute per client address'),
+    SESSION_IDLE_MINUTES: integer(60, 1, 24 * 60).describe('a session unused this long ends'),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (!(parsed instanceof Error)) return parsed;
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('ADMIN_EMAIL must be an email address')).default('admin@example.com'),
     ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'ADMIN_PASSWORD must be at least 8 characters'),
     ADMIN_NAME: z.string().trim().min(1).default('Portal Administrator'),

@@ -79,6 +79,13 @@ describe('role-based access to every contract endpoint', () => {
     for (const path of ['/v1/auth/login', '/v1/users/:userId/restrict-access', '/v1/logs', '/v1/dashboard']) {
       expect(endpoints.map((e) => e.path)).toContain(path);
     }
+    // The account and session endpoints: any signed-in user for their own; admins for others'.
+    const declared = (method: string, path: string) => endpoints.find((e) => e.method === method && e.path === path);
+    expect(declared('PATCH', '/v1/auth/password')?.access).toBe('authenticated');
+    expect(declared('GET', '/v1/auth/sessions')?.access).toBe('authenticated');
+    expect(declared('DELETE', '/v1/auth/sessions')?.access).toBe('authenticated');
+    expect(declared('DELETE', '/v1/auth/sessions/:sessionId')?.access).toBe('authenticated');
+    expect(declared('DELETE', '/v1/users/:userId/sessions')?.access).toEqual({ capability: 'users' });
     expect(served.length).toBeGreaterThanOrEqual(12);
   });
 

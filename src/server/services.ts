@@ -4,8 +4,12 @@ import type { Config } from './config.ts';
 import type { ArenaClient } from './connectors/arena/index.ts';
 import { createMailer, type Mailer } from './connectors/mail/mailer.ts';
 import { type Db, type WithLock, inProcessLock } from './db/client.ts';
+import { createAuthEvents } from './features/auth/auth-events.ts';
 import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createSessions } from './features/auth/sessions.ts';
+import { createLoginThrottle } from './features/auth/throttle.ts';
+import { createThrottleRepo } from './features/auth/throttle.repo.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createEmailConfigRepo } from './features/email-config/email-config.repo.ts';
@@ -85,15 +89,26 @@ export function createServices(d: ServiceDeps) {
   const log = createSystemLog(db, clock, d.logger);
   const audit = createAuditTrail(db, clock);
   const usersRepo = createUsersRepo(db);
-  const auth = createAuthService({
-    repo: createAuthRepo(db),
-    users: usersRepo,
+  const authRepo = createAuthRepo(db);
+  const authEvents = createAuthEvents(log, audit);
+  const sessions = createSessions({
+    repo: authRepo,
     signer: createTokenSigner(d.jwtSecret, clock, config.ACCESS_TOKEN_MINUTES),
     clock,
-    log,
+    events: authEvents,
     refreshDays: config.REFRESH_TOKEN_DAYS,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
   });
-  const users = createUsersService({ repo: usersRepo, audit, log, clock, revokeSessions: auth.revokeSessions });
+  const auth = createAuthService({
+    repo: authRepo,
+    users: usersRepo,
+    sessions,
+    throttle: createLoginThrottle({ repo: createThrottleRepo(db), clock }),
+    events: authEvents,
+    clock,
+    attemptsPerMinute: config.LOGIN_RATE_LIMIT,
+  });
+  const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor) });
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
   const mailer = d.integrations?.mailer ?? createMailer({ db, clock, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
@@ -164,6 +179,7 @@ export function createServices(d: ServiceDeps) {
     log,
     audit,
     auth,
+    sessions,
     users,
     sync,
     submissions,

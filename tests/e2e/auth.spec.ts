@@ -80,11 +80,41 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test('reset-password and email-confirmation are placeholder headings', async ({ page }) => {
-  await page.goto('/auth/reset-password');
+test('reset-password says who resets passwords and leads back to sign-in; email-confirmation is a heading', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Password');
+  await expect(page.getByText('Passwords are reset by an administrator of the portal: ask one to set a new password for you.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
   await page.goto('/auth/email-confirmation');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Email Confirmation');
+});
+
+test('five wrong passwords lock that account here for 15 minutes, with the message under the fields', async ({ page, request }) => {
+  const account = await createAccount(request, 'staff');
+  await page.goto('/auth/login');
+  await page.getByLabel(/email/i).fill(account.email);
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel(/password/i).fill(`wrong-password-${i}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+  }
+  await page.getByLabel(/password/i).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('an idle session ends: the app returns to sign-in and says why', async ({ page, loginAs }) => {
+  // The browser-test server ends sessions after 1 idle minute; the app checks every 15 seconds.
+  test.setTimeout(150_000);
+  await loginAs('member');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 120_000 });
+  await expect(page.getByRole('status')).toHaveText('Your session ended after 1 minute without activity. Please sign in again.');
+  expect(await page.evaluate(() => localStorage.getItem('qp.session'))).toBeNull();
 });
 
 test('signing out shows the toast, goes to the login page and ends the session', async ({ page, request }) => {

@@ -54,10 +54,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
-    LOGIN_RATE_LIMIT: '1000',
     ...overrides,
   });
 }
+
+/** Every instance of a test shares the signing key, as instances behind one load balancer must. */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -76,7 +78,7 @@ export interface TestApp {
 export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret: 'test-secret-test-secret-test-secret-0123', ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
+  const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
   const admin = await insertUser(database, 'super_admin', { email: ADMIN.email, name: ADMIN.name, password: ADMIN.password });
   const roleUsers = new Map<Role, { email: string; password: string }>([['super_admin', admin]]);
 
@@ -85,12 +87,7 @@ export async function createTestApp(opts: { clock?: Clock; env?: Record<string, 
     database,
     config,
     createUser: (role, fields) => insertUser(database, role, fields),
-    async login(email, password) {
-      const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
-      if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
-      const body = res.json<{ tokens: { access: { token: string }; refresh: { token: string } } }>();
-      return { access: body.tokens.access.token, refresh: body.tokens.refresh.token };
-    },
+    login: (email, password) => signInThrough(app, email, password),
     async as(role) {
       let user = roleUsers.get(role);
       if (!user) {
@@ -107,6 +104,26 @@ export async function createTestApp(opts: { clock?: Clock; env?: Record<string, 
     },
   };
   return t;
+}
+
+async function signInThrough(app: FastifyInstance, email: string, password: string): Promise<{ access: string; refresh: string }> {
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ tokens: { access: { token: string }; refresh: { token: string } } }>();
+  return { access: body.tokens.access.token, refresh: body.tokens.refresh.token };
+}
+
+export type Instance = Pick<TestApp, 'app' | 'request' | 'login'> & { close(): Promise<void> };
+
+/** Another instance over the same database (as a second server behind a load balancer), with its own settings or clock. */
+export async function secondInstance(t: TestApp, opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<Instance> {
+  const app = await buildApp({ config: testConfig(opts.env), db: t.database.db, withLock: t.database.withLock, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
+  return {
+    app,
+    request: (o) => app.inject(o),
+    login: (email, password) => signInThrough(app, email, password),
+    close: () => app.close(),
+  };
 }
 
 async function insertUser(

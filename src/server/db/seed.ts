@@ -17,7 +17,7 @@ export async function seedAdmin(db: Db, config: Config, print: (line: string) =>
   const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
   await db
     .insert(users)
-    .values({ id: randomUUID(), name: config.ADMIN_NAME, email: config.ADMIN_EMAIL, role: 'super_admin', passwordHash: await hashPassword(password) })
+    .values({ id: randomUUID(), name: config.ADMIN_NAME, email: config.ADMIN_EMAIL, role: 'super_admin', passwordHash: await hashPassword(password), passwordGenerated: generated })
     .onConflictDoNothing();
   logger?.info({ email: config.ADMIN_EMAIL }, 'created the first super_admin');
   if (generated) {

@@ -2,11 +2,13 @@ import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 
-export type AuditEntity = 'user' | 'submission' | 'field_mapping' | 'email_config' | 'question' | 'system_log';
+export type AuditEntity = 'user' | 'session' | 'submission' | 'field_mapping' | 'email_config' | 'question' | 'system_log';
 
 export interface AuditActor {
   id: string;
   email: string;
+  /** The client address the actor's request came from. */
+  address?: string;
 }
 
 export interface AuditRecord {
@@ -16,6 +18,8 @@ export interface AuditRecord {
   action: string;
   before?: unknown;
   after?: unknown;
+  /** The client address, when there is no actor (a failed sign-in) or it differs. */
+  address?: string;
 }
 
 /** The append-only audit trail: who changed what, when, from what to what. */
@@ -45,6 +49,7 @@ export function createAuditTrail(db: Db, clock: Clock): AuditTrail {
         at: clock.now(),
         actorId: entry.actor?.id ?? null,
         actorEmail: entry.actor?.email ?? null,
+        address: entry.address ?? entry.actor?.address ?? null,
         entity: entry.entity,
         entityId: entry.entityId,
         action: entry.action,

@@ -39,7 +39,11 @@ export class Conflict extends AppError {
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message: string) {
+  /** Seconds until a retry can succeed, for the Retry-After header. */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, ERROR_CODES.rateLimited, message);
   }
 }

@@ -9,6 +9,10 @@ export interface AuthUser {
   email: string;
   role: Role;
   permissions: string[];
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
+  /** The client's address (from X-Forwarded-For when TRUST_PROXY trusts the proxy). */
+  address: string;
 }
 
 declare module 'fastify' {
@@ -17,8 +21,8 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves a bearer token to its live user, or null (unknown, expired, restricted). */
-export type Authenticator = (token: string) => Promise<AuthUser | null>;
+/** Resolves a bearer token to its live user, or null (unknown, expired, ended session, restricted). */
+export type Authenticator = (token: string) => Promise<Omit<AuthUser, 'address'> | null>;
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
@@ -39,7 +43,7 @@ export function accessGuard(access: Access, authenticate: Authenticator) {
     if (!token) throw new Unauthorized('Please sign in.');
     const user = await authenticate(token);
     if (!user) throw new Unauthorized('Your session has expired. Please sign in again.');
-    request.user = user;
+    request.user = { ...user, address: request.ip };
     if (access !== 'authenticated' && !can(user.role, access.capability)) {
       throw new Forbidden('You do not have permission to do this.');
     }

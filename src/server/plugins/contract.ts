@@ -16,6 +16,8 @@ export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise
 export interface RouteOptions {
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
+  /** Runs after the access guard, before the body is read (e.g. counting sign-in attempts). */
+  onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 /** Registers one endpoint of the contract: its schemas validate, its access rule guards. */
@@ -37,7 +39,7 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
       },
       // onRequest, before the body is parsed and validated: a caller without the right to use
       // an endpoint learns nothing about its schema (401/403, never a 400 with field details).
-      onRequest: accessGuard(endpoint.access, authenticate),
+      onRequest: options.onRequest ? [accessGuard(endpoint.access, authenticate), options.onRequest] : accessGuard(endpoint.access, authenticate),
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { NoContent } from './common.ts';
+import { Id, NoContent } from './common.ts';
 import { defineEndpoint } from './endpoints.ts';
-import { User } from './users.ts';
+import { Password, User } from './users.ts';
 
 const Token = z.object({ token: z.string(), expires: z.string() });
-export const AuthTokens = z.object({ access: Token, refresh: Token });
+/** The pair, and how long the session may go unused before it ends (SESSION_IDLE_MINUTES). */
+export const AuthTokens = z.object({ access: Token, refresh: Token, idleMinutes: z.number().int() });
 export type AuthTokens = z.infer<typeof AuthTokens>;
 
 export const LoginBody = z.object({
@@ -12,6 +13,27 @@ export const LoginBody = z.object({
   password: z.string({ message: 'password is required' }).min(1, 'password is required').max(256),
 });
 const RefreshBody = z.object({ refreshToken: z.string({ message: 'refreshToken is required' }).min(1, 'refreshToken is required').max(512) });
+
+export const ChangePasswordBody = z.strictObject(
+  {
+    currentPassword: z.string({ message: 'currentPassword is required' }).min(1, 'currentPassword is required').max(1024, 'currentPassword is too long'),
+    newPassword: Password,
+  },
+  { message: 'unknown field' },
+);
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+/** One signed-in session of the user (a sign-in on some device and its token refreshes). */
+export const SessionInfo = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ipAddress: z.string(),
+  userAgent: z.string(),
+  /** The session of the request asking. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
 
 export const authApi = {
   login: defineEndpoint({
@@ -29,6 +51,25 @@ export const authApi = {
   }),
   profile: defineEndpoint({
     method: 'GET', path: '/v1/auth/profile', tag: 'Auth', summary: 'The signed-in user',
-    access: 'authenticated', status: 200, response: z.object({ user: User }),
+    access: 'authenticated', status: 200,
+    // passwordGenerated: the first super_admin still has the password generated at first start.
+    response: z.object({ user: User, passwordGenerated: z.boolean() }),
+  }),
+  changePassword: defineEndpoint({
+    method: 'PATCH', path: '/v1/auth/password', tag: 'Auth',
+    summary: 'Change your own password (every other session of yours ends)',
+    access: 'authenticated', body: ChangePasswordBody, status: 204, response: NoContent,
+  }),
+  sessions: defineEndpoint({
+    method: 'GET', path: '/v1/auth/sessions', tag: 'Auth', summary: 'Your signed-in sessions, most recently used first',
+    access: 'authenticated', status: 200, response: z.object({ results: z.array(SessionInfo) }),
+  }),
+  endSession: defineEndpoint({
+    method: 'DELETE', path: '/v1/auth/sessions/:sessionId', tag: 'Auth', summary: 'Sign out one of your sessions',
+    access: 'authenticated', params: z.object({ sessionId: Id }), status: 204, response: NoContent,
+  }),
+  endOtherSessions: defineEndpoint({
+    method: 'DELETE', path: '/v1/auth/sessions', tag: 'Auth', summary: 'Sign out every session of yours but this one',
+    access: 'authenticated', status: 204, response: NoContent,
   }),
 } as const;

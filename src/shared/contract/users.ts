@@ -68,4 +68,9 @@ export const usersApi = {
     body: z.strictObject({ isRestricted: z.boolean({ message: 'isRestricted must be true or false' }) }),
     status: 204, response: NoContent,
   }),
+  signOutEverywhere: defineEndpoint({
+    method: 'DELETE', path: '/v1/users/:userId/sessions', tag: 'Users',
+    summary: "End every session of a user (not a super_admin's; another admin's only by a super_admin)",
+    access: { capability: 'users' }, params: UserParams, status: 204, response: NoContent,
+  }),
 } as const;

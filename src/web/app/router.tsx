@@ -25,6 +25,7 @@ const UsersPage = lazyPage(() => import('../features/users/users-page.tsx'), 'Us
 const FieldMappingPage = lazyPage(() => import('../features/field-mapping/routes.tsx'), 'FieldMappingPage');
 const EmailConfigPage = lazyPage(() => import('../features/email-config/routes.tsx'), 'EmailConfigPage');
 const LogsPage = lazyPage(() => import('../features/logs/logs-page.tsx'), 'LogsPage');
+const AccountPage = lazyPage(() => import('../features/auth/account-page.tsx'), 'AccountPage');
 
 /** Spec §2, every route with its guard (roles from src/shared/roles.ts capabilities). */
 export const routes: RouteObject[] = [
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
               { path: paths.emailConfig, element: <EmailConfigPage /> },
             ],
           },
+          { path: paths.account, element: <AccountPage /> },
           {
             path: paths.logs,
             element: (

@@ -3,12 +3,12 @@ import { authApi } from '#shared/contract/auth';
 import { dashboardApi } from '#shared/contract/dashboard';
 import { logsApi } from '#shared/contract/logs';
 import { usersApi } from '#shared/contract/users';
-import { ApiError, TIMEOUT_MESSAGE, api, apiBlob, onSessionEnded } from './api-client.ts';
+import { ApiError, TIMEOUT_MESSAGE, api, apiBlob, lastServerContact, onSessionEnded } from './api-client.ts';
 import { session } from './session.ts';
 
 const user = { id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' as const, permissions: [], isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00.000Z' };
 const stats = { stats: [{ name: 'Total Users', value: 3 }] };
-const tokens = (n: number) => ({ access: { token: `access-${n}`, expires: 'x' }, refresh: { token: `refresh-${n}`, expires: 'x' } });
+const tokens = (n: number) => ({ access: { token: `access-${n}`, expires: 'x' }, refresh: { token: `refresh-${n}`, expires: 'x' }, idleMinutes: 45 });
 
 function json(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -104,7 +104,7 @@ describe('api on a 401', () => {
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0]?.body).toEqual({ refreshToken: 'refresh-0' });
     expect(calls.filter((c) => c.url === '/v1/dashboard')).toHaveLength(6);
-    expect(session.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    expect(session.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1', idleMinutes: 45 });
   });
 
   it('retries only once: a second 401 is the answer', async () => {
@@ -124,7 +124,20 @@ describe('api on a 401', () => {
     expect(session.get()).toBeNull();
     expect(localStorage.getItem('qp.session')).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
+    // The login page shows the server's reason (an idle sign-out says so).
+    expect(session.notice()).toBe('Your session has ended. Please sign in again.');
     expect(calls.filter((c) => c.url === '/v1/auth/refresh-tokens')).toHaveLength(1);
+  });
+
+  it('notes when a signed-in request last reached the server, not when one was refused', async () => {
+    vi.useFakeTimers({ now: new Date('2025-06-01T10:00:00Z'), toFake: ['Date'] });
+    respond = () => json(200, stats);
+    await api(dashboardApi.stats);
+    expect(lastServerContact()).toBe(Date.parse('2025-06-01T10:00:00Z'));
+    vi.setSystemTime(new Date('2025-06-01T10:05:00Z'));
+    respond = () => json(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' });
+    await expect(api(dashboardApi.stats)).rejects.toBeInstanceOf(ApiError);
+    expect(lastServerContact()).toBe(Date.parse('2025-06-01T10:00:00Z'));
   });
 
   it('never refreshes for a public endpoint (a wrong password is just an error)', async () => {

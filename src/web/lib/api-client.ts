@@ -128,6 +128,12 @@ export function onSessionEnded(handler: () => void): void {
   sessionEndedHandler = handler;
 }
 
+let lastContact = Date.now();
+/** When a signed-in request last reached the server: what the server counts as activity. */
+export function lastServerContact(): number {
+  return lastContact;
+}
+
 let refreshing: Promise<string> | null = null;
 
 async function refreshTokens(): Promise<string> {
@@ -136,12 +142,14 @@ async function refreshTokens(): Promise<string> {
   if (refreshToken) answer = await exchange(authApi.refreshTokens, { body: { refreshToken }, fallback: 'Your session has ended. Please sign in again.' }, undefined, 'json');
   const tokens = answer?.ok ? AuthTokens.safeParse(answer.data) : null;
   if (tokens?.success) {
-    session.setTokens({ accessToken: tokens.data.access.token, refreshToken: tokens.data.refresh.token });
+    session.setTokens({ accessToken: tokens.data.access.token, refreshToken: tokens.data.refresh.token, idleMinutes: tokens.data.idleMinutes });
     return tokens.data.access.token;
   }
-  session.clear();
+  const error = answer ? errorFrom(answer, 'Your session has ended. Please sign in again.') : new ApiError({ status: 401, code: 'unauthorized', message: 'Please sign in.' });
+  // The server's reason (an idle sign-out says so) waits for the login page.
+  session.end(error.message);
   sessionEndedHandler();
-  throw answer ? errorFrom(answer, 'Your session has ended. Please sign in again.') : new ApiError({ status: 401, code: 'unauthorized', message: 'Please sign in.' });
+  throw error;
 }
 
 /**
@@ -164,6 +172,7 @@ async function call(endpoint: EndpointDef, options: LooseOptions, as: 'json' | '
   if (answer.status === 401 && needsToken) {
     answer = await exchange(endpoint, options, await freshAccessToken(token), as);
   }
+  if (needsToken && answer.status !== 401) lastContact = Date.now();
   if (!answer.ok) throw errorFrom(answer, options.fallback);
   if (as === 'blob') return answer.data;
   const parsed = endpoint.response.safeParse(answer.status === 204 ? null : answer.data);

@@ -33,6 +33,20 @@ describe('session store', () => {
     expect(PERSIST_THROTTLE_MS).toBe(5000);
   });
 
+  it('an ended session keeps its reason for the login page until the next sign-in or sign-out', () => {
+    const store = createSessionStore(localStorage);
+    store.signIn(signedIn);
+    store.end('Your session ended after 60 minutes without activity. Please sign in again.');
+    expect(store.get()).toBeNull();
+    expect(stored()).toBeNull();
+    expect(store.notice()).toBe('Your session ended after 60 minutes without activity. Please sign in again.');
+    store.signIn(signedIn);
+    expect(store.notice()).toBeNull();
+    store.end('Your session has ended. Please sign in again.');
+    store.clear();
+    expect(store.notice()).toBeNull();
+  });
+
   it('writes rotated tokens at once (a stale stored refresh token would end every session)', () => {
     const store = createSessionStore(localStorage);
     store.signIn(signedIn);
@@ -66,10 +80,11 @@ describe('session store', () => {
     expect(createSessionStore(localStorage).get()).toBeNull();
   });
 
-  it('keeps nothing but tokens and the user', () => {
+  it('keeps nothing but tokens, the user and the idle limit (which survives a reload)', () => {
     const store = createSessionStore(localStorage);
-    store.signIn(signedIn);
-    expect(Object.keys(stored() as object).sort()).toEqual(['accessToken', 'refreshToken', 'user']);
+    store.signIn({ ...signedIn, idleMinutes: 60 });
+    expect(Object.keys(stored() as object).sort()).toEqual(['accessToken', 'idleMinutes', 'refreshToken', 'user']);
+    expect(createSessionStore(localStorage).get()?.idleMinutes).toBe(60);
   });
 
   it('re-renders subscribers through useSyncExternalStore', () => {

@@ -10,13 +10,15 @@ export interface Session {
   accessToken: string;
   refreshToken: string;
   user: User;
+  /** Minutes without a request after which the server ends the session (SESSION_IDLE_MINUTES). */
+  idleMinutes?: number | undefined;
 }
 
 export const SESSION_STORAGE_KEY = 'qp.session';
 /** Spec §3: auth and user state persist with a 5 second timeout between writes. */
 export const PERSIST_THROTTLE_MS = 5000;
 
-const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User });
+const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User, idleMinutes: z.number().int().positive().optional() });
 
 export interface SessionStore {
   get(): Session | null;
@@ -27,11 +29,15 @@ export interface SessionStore {
    * Rotated tokens: stored at once, because the server revokes every session of a user when an
    * old refresh token comes back, which a reload with a stale stored token would do.
    */
-  setTokens(tokens: { accessToken: string; refreshToken: string }): void;
+  setTokens(tokens: { accessToken: string; refreshToken: string; idleMinutes?: number }): void;
   /** Profile changes (name, role): written within the throttle window. */
   setUser(user: User): void;
-  /** Logout or ended session: both tokens go at once. */
+  /** Logout: both tokens go at once. */
   clear(): void;
+  /** The server ended the session (idle, signed out elsewhere): both tokens go, the reason stays for the login page. */
+  end(notice: string): void;
+  /** Why the last session ended without the user signing out; null after a sign-in or sign-out. */
+  notice(): string | null;
   /** Writes a pending throttled change now. */
   flush(): void;
 }
@@ -39,6 +45,7 @@ export interface SessionStore {
 export function createSessionStore(storage: Storage = window.localStorage, throttleMs = PERSIST_THROTTLE_MS): SessionStore {
   const listeners = new Set<() => void>();
   let state = read();
+  let notice: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   function read(): Session | null {
@@ -88,14 +95,25 @@ export function createSessionStore(storage: Storage = window.localStorage, throt
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn: (session) => set(session, 'now'),
+    signIn(session) {
+      notice = null;
+      set(session, 'now');
+    },
     setTokens(tokens) {
       if (state) set({ ...state, ...tokens }, 'now');
     },
     setUser(user) {
       if (state) set({ ...state, user }, 'throttled');
     },
-    clear: () => set(null, 'now'),
+    clear() {
+      notice = null;
+      set(null, 'now');
+    },
+    end(reason) {
+      notice = reason;
+      set(null, 'now');
+    },
+    notice: () => notice,
     flush: () => timer && write(),
   };
 }
@@ -104,6 +122,11 @@ export const session = createSessionStore();
 
 export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+/** The reason the last session ended on its own, for the login page (kept in memory only). */
+export function useSessionNotice(): string | null {
+  return useSyncExternalStore(session.subscribe, session.notice, session.notice);
 }
 
 export function useCurrentUser(): User | null {

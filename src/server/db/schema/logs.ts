@@ -21,6 +21,8 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
+    /** The client address of the request behind the change, when there was one. */
+    address: text('address'),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),

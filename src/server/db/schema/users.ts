@@ -11,6 +11,8 @@ export const users = pgTable(
     role: text('role', { enum: ['super_admin', 'admin', 'staff', 'member'] }).notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     isRestricted: boolean('is_restricted').notNull().default(false),
+    /** The first super_admin's password was generated at start: the dashboard asks to change it. */
+    passwordGenerated: boolean('password_generated').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -23,7 +25,29 @@ export const users = pgTable(
   ],
 );
 
-/** Refresh tokens, stored as SHA-256 hashes; a family is one sign-in and its rotations. */
+/**
+ * One sign-in and its refresh-token rotations. Access tokens name their session, so ending a
+ * session (logout, password change, revocation, idleness) stops its access tokens at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Last request seen, written at most once a minute; the idle limit counts from it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Expiry of the newest refresh token. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedReason: text('revoked_reason'),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.lastSeenAt)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; a family is one session (sessions.id). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -34,21 +58,23 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
 /**
- * Failed sign-ins per address, known or not, so a lock-out never tells whether an account exists.
- * Rows older than the lock window are pruned as new failures arrive.
+ * Sign-in throttle counters, shared by every instance: one row per key (scope and subject, e.g.
+ * `pair:<address>/<email>`), counting hits in a fixed window, optionally blocked until a time.
+ * Rows past `expires_at` mean nothing and are pruned.
  */
-export const loginFailures = pgTable(
-  'login_failures',
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    email: text('email').primaryKey(),
-    failures: integer('failures').notNull(),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('login_failures_last_idx').on(t.lastFailedAt)],
+  (t) => [index('login_throttle_expires_idx').on(t.expiresAt)],
 );

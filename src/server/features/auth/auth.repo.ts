@@ -1,11 +1,74 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
+import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Which sessions of a user to end: all live ones, one, or all but one (the caller's own). */
+export type SessionSelector = { userId: string; only?: string; except?: string };
 
 export function createAuthRepo(db: Db) {
+  // Runs on every authenticated request: one primary-key lookup of the session joined to its
+  // user by primary key, planned once per connection (a named statement).
+  const sessionUser = db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      permissions: users.permissions,
+      isRestricted: users.isRestricted,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_user');
+
+  /** Live: not ended, used within the idle limit, refresh token not expired. */
+  const live = (now: Date, idleSince: Date) => and(isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleSince), gt(sessions.expiresAt, now));
+
   return {
+    async sessionUser(id: string) {
+      const [row] = await sessionUser.execute({ id });
+      return row;
+    },
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+    async findSession(id: string): Promise<SessionRow | undefined> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return row;
+    },
+    /** Notes a request; skipped when one was noted since `since` (so at most one write a minute). */
+    async touchSession(id: string, at: Date, since: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, since)));
+    },
+    async extendSession(id: string, at: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at, expiresAt }).where(eq(sessions.id, id));
+    },
+    async liveSessions(userId: string, now: Date, idleSince: Date): Promise<SessionRow[]> {
+      return db.select().from(sessions).where(and(eq(sessions.userId, userId), live(now, idleSince))).orderBy(desc(sessions.lastSeenAt));
+    },
+    /** Ends the selected live sessions (any not yet ended when `idleSince` is null); answers the ids ended. */
+    async endSessions(which: SessionSelector, reason: string, now: Date, idleSince: Date | null): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, which.userId),
+            idleSince ? live(now, idleSince) : isNull(sessions.revokedAt),
+            which.only ? eq(sessions.id, which.only) : undefined,
+            which.except ? ne(sessions.id, which.except) : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.map((r) => r.id);
+    },
     async insertRefresh(values: typeof refreshTokens.$inferInsert): Promise<void> {
       await db.insert(refreshTokens).values(values);
     },
@@ -18,37 +81,9 @@ export function createAuthRepo(db: Db) {
       const rows = await db
         .update(refreshTokens)
         .set({ usedAt: at })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
-    },
-    async revokeFamily(familyId: string, at: Date): Promise<void> {
-      await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-    },
-    async failures(email: string): Promise<{ failures: number; lastFailedAt: Date } | undefined> {
-      const [row] = await db.select().from(loginFailures).where(eq(loginFailures.email, email)).limit(1);
-      return row;
-    },
-    /** Counts a failure; a failure after a quiet window starts the count again. Old rows are pruned. */
-    async recordFailure(email: string, at: Date, windowMs: number): Promise<void> {
-      const windowStart = new Date(at.getTime() - windowMs);
-      await db
-        .insert(loginFailures)
-        .values({ email, failures: 1, lastFailedAt: at })
-        .onConflictDoUpdate({
-          target: loginFailures.email,
-          set: {
-            failures: sql`case when ${loginFailures.lastFailedAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-            lastFailedAt: at,
-          },
-        });
-      await db.delete(loginFailures).where(lt(loginFailures.lastFailedAt, windowStart));
-    },
-    async clearFailures(email: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.email, email));
-    },
-    async revokeUser(userId: string, at: Date): Promise<void> {
-      await db.update(refreshTokens).set({ revokedAt: at }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
   };
 }

@@ -1,116 +1,122 @@
-import { randomUUID } from 'node:crypto';
-import type { AuthTokens } from '#shared/contract/auth';
+import type { AuthTokens, ChangePasswordBody } from '#shared/contract/auth';
 import type { User } from '#shared/contract/users';
+import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { Forbidden, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
-import { decoyHash, verifyPassword } from '../../lib/password.ts';
-import type { SystemLog } from '../../lib/system-log.ts';
+import { Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { type UserRow, type UsersRepo, toUser } from '../users/users.repo.ts';
+import { type UsersRepo, toUser } from '../users/users.repo.ts';
+import type { AuthEvents } from './auth-events.ts';
 import type { AuthRepo } from './auth.repo.ts';
-import { type TokenSigner, hashToken, newRefreshToken } from './tokens.ts';
-
-/** Failed sign-ins allowed per e-mail address inside the lock window. */
-export const MAX_FAILED_LOGINS = 5;
-const LOCK_WINDOW_MS = 15 * 60_000;
+import type { ClientInfo, Sessions } from './sessions.ts';
+import { type AttemptKind, type LoginThrottle, THROTTLE } from './throttle.ts';
+import { hashToken } from './tokens.ts';
 
 export interface AuthDeps {
   repo: AuthRepo;
   users: UsersRepo;
-  signer: TokenSigner;
+  sessions: Sessions;
+  throttle: LoginThrottle;
+  events: AuthEvents;
   clock: Clock;
-  log: SystemLog;
-  refreshDays: number;
+  /** LOGIN_RATE_LIMIT: sign-in attempts per minute per address (refreshes get six times as many). */
+  attemptsPerMinute: number;
 }
 
 const INVALID_LOGIN = 'Incorrect email or password.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 const RESTRICTED = 'Your account has been restricted. Please contact an administrator.';
 
-export function createAuthService({ repo, users, signer, clock, log, refreshDays }: AuthDeps) {
-  async function issueTokens(user: UserRow, familyId: string): Promise<AuthTokens> {
-    const access = await signer.signAccess({ userId: user.id, role: user.role });
-    const refresh = newRefreshToken();
-    const now = clock.now();
-    const refreshExpires = new Date(now.getTime() + refreshDays * 86_400_000);
-    await repo.insertRefresh({ id: randomUUID(), userId: user.id, tokenHash: hashToken(refresh), familyId, expiresAt: refreshExpires, createdAt: now });
-    return {
-      access: { token: access.token, expires: access.expires.toISOString() },
-      refresh: { token: refresh, expires: refreshExpires.toISOString() },
-    };
-  }
+export function createAuthService({ repo, users, sessions, throttle, events, clock, attemptsPerMinute }: AuthDeps) {
+  const minutes = sessions.idleMinutes;
+  const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
 
   return {
-    async login(email: string, password: string): Promise<{ user: User; tokens: AuthTokens }> {
-      const now = clock.now();
-      const recent = await repo.failures(email);
-      // Known and unknown addresses are locked alike, and both pay for a hash check, so neither
-      // the answer nor its timing tells whether an account exists.
-      if (recent && recent.failures >= MAX_FAILED_LOGINS && now.getTime() - recent.lastFailedAt.getTime() < LOCK_WINDOW_MS) {
-        await verifyPassword(await decoyHash(), password);
-        await log.error('Auth', `Sign-in refused for ${email}: too many failed attempts`);
-        throw new TooManyRequests('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
-      }
+    countAttempt: (kind: AttemptKind, address: string) => throttle.countAttempt(kind, address, kind === 'login' ? attemptsPerMinute : attemptsPerMinute * 6),
+
+    async login(email: string, password: string, client: ClientInfo): Promise<{ user: User; tokens: AuthTokens }> {
+      const { address } = client;
+      // Refused before the password is looked at, the same way for known and unknown accounts.
+      await throttle.check(email, address);
       const user = await users.findByEmail(email);
+      // Unknown accounts pay for a hash check too, so timing does not tell whether one exists.
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) {
-        await repo.recordFailure(email, now, LOCK_WINDOW_MS);
-        await log.error('Auth', `Failed sign-in for ${email}`);
+        const outcome = await throttle.failed(email, address);
+        await events.signInFailed(email, user, address);
+        if (outcome.pairLocked) await events.locked(email, user, address, 'account');
+        if (outcome.addressLocked) await events.locked(email, user, address, 'address');
+        if (outcome.spreadAlert) await events.spreadAttack(email, THROTTLE.spreadAddresses);
         throw new Unauthorized(INVALID_LOGIN);
       }
       if (user.isRestricted) {
-        await log.error('Auth', `Sign-in refused for restricted user ${user.email}`);
+        await events.refused(user, address, 'the account is restricted');
         throw new Forbidden(RESTRICTED);
       }
-      if (recent) await repo.clearFailures(email);
-      const updated = (await users.update(user.id, { lastLogin: now })) ?? user;
-      const tokens = await issueTokens(updated, randomUUID());
-      await log.success('Auth', `User ${user.email} signed in`);
+      await throttle.succeeded(email, address);
+      const updated = (await users.update(user.id, { lastLogin: clock.now() })) ?? user;
+      const { sessionId, tokens } = await sessions.start(updated, client);
+      await events.signedIn(updated, sessionId, address);
       return { user: toUser(updated), tokens };
     },
 
-    async refresh(refreshToken: string): Promise<AuthTokens> {
+    async refresh(refreshToken: string, client: ClientInfo): Promise<AuthTokens> {
       const now = clock.now();
       const row = await repo.findRefresh(hashToken(refreshToken));
-      if (!row || row.revokedAt || row.expiresAt <= now) throw new Unauthorized(SESSION_ENDED);
+      const session = row && (await sessions.find(row.familyId));
+      if (!row || !session || session.revokedAt || row.expiresAt <= now) throw new Unauthorized(SESSION_ENDED);
       const user = await users.findById(row.userId);
       if (!user || user.isRestricted) {
-        await repo.revokeUser(row.userId, now);
+        if (user) await sessions.end(user, {}, 'restricted', null, client.address);
         throw new Unauthorized(user ? RESTRICTED : SESSION_ENDED);
       }
-      if (row.usedAt || !(await repo.markUsed(row.id, now))) {
+      const reused = async () => {
         // A rotated token came back: someone holds a copy. End every session of the user.
-        await repo.revokeUser(row.userId, now);
-        await log.error('Auth', `Reuse of a rotated refresh token for ${user.email}; all sessions ended`);
-        throw new Unauthorized(SESSION_ENDED);
+        await sessions.end(user, {}, 'refresh token reuse', null, client.address);
+        return new Unauthorized(SESSION_ENDED);
+      };
+      if (row.usedAt) throw await reused();
+      if (sessions.isIdle(session, now)) {
+        await sessions.end(user, { only: session.id }, 'idle', null, client.address);
+        throw new Unauthorized(idleEnded);
       }
-      return issueTokens(user, row.familyId);
+      // Two uses at once: only one wins the guarded update; the other is a reuse.
+      if (!(await repo.markUsed(row.id, now))) throw await reused();
+      return sessions.continue(user, session.id);
     },
 
-    async logout(refreshToken: string): Promise<void> {
+    async logout(refreshToken: string, address: string): Promise<void> {
       const row = await repo.findRefresh(hashToken(refreshToken));
-      if (!row) return;
-      await repo.revokeFamily(row.familyId, clock.now());
-      const user = await users.findById(row.userId);
-      if (user) await log.success('Auth', `User ${user.email} signed out`);
+      const user = row && (await users.findById(row.userId));
+      if (!row || !user) return;
+      await sessions.end(user, { only: row.familyId }, 'logout', { id: user.id, email: user.email, address });
     },
 
-    /** The live user behind an access token; restricted or deleted users get null at once. */
-    async authenticate(token: string): Promise<AuthUser | null> {
-      const userId = await signer.verifyAccess(token);
-      if (!userId) return null;
-      const user = await users.findById(userId);
-      if (!user || user.isRestricted) return null;
-      return { id: user.id, name: user.name, email: user.email, role: user.role, permissions: user.permissions };
+    /** The user's own change: the current password proves it is them; every other session ends. */
+    async changePassword(actor: AuthUser, body: z.output<typeof ChangePasswordBody>): Promise<void> {
+      await throttle.check(actor.email, actor.address);
+      const user = await users.findById(actor.id);
+      if (!user) throw new Unauthorized(SESSION_ENDED);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        // Counted like a failed sign-in: a stolen access token cannot guess the password freely.
+        const outcome = await throttle.failed(user.email, actor.address);
+        await events.passwordChangeFailed(user, actor.address);
+        if (outcome.pairLocked) await events.locked(user.email, user, actor.address, 'account');
+        throw new Invalid('Your current password is not correct.', { currentPassword: 'Your current password is not correct.' });
+      }
+      if (body.newPassword === body.currentPassword) {
+        throw new Invalid('Choose a new password that differs from the current one.', { newPassword: 'Choose a new password that differs from the current one.' });
+      }
+      await users.update(user.id, { passwordHash: await hashPassword(body.newPassword), passwordGenerated: false, updatedAt: clock.now() });
+      const ended = await sessions.end(user, { except: actor.sessionId }, 'password changed', actor);
+      await events.passwordChanged(user, actor.address, ended);
     },
 
-    async profile(userId: string): Promise<User> {
+    async profile(userId: string): Promise<{ user: User; passwordGenerated: boolean }> {
       const user = await users.findById(userId);
       if (!user) throw new Unauthorized(SESSION_ENDED);
-      return toUser(user);
+      return { user: toUser(user), passwordGenerated: user.passwordGenerated };
     },
-
-    revokeSessions: (userId: string) => repo.revokeUser(userId, clock.now()),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

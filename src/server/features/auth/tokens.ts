@@ -5,8 +5,11 @@ import type { Clock } from '../../lib/clock.ts';
 
 export interface AccessClaims {
   userId: string;
+  /** The session (refresh-token family) the token belongs to; it dies with the session. */
+  sessionId: string;
   role: Role;
 }
+export type AccessSubject = Pick<AccessClaims, 'userId' | 'sessionId'>;
 
 const VERIFIED_MAX = 1000;
 
@@ -15,13 +18,13 @@ export function createTokenSigner(secret: string, clock: Clock, accessMinutes: n
   const key = new TextEncoder().encode(secret);
   // Tokens already verified (oldest evicted first): every request carries one, and an HMAC
   // check through WebCrypto costs ~170 µs, a third of a list page's own time on PostgreSQL.
-  // Only the signature check is remembered; the caller still loads the live user every time.
-  const verified = new Map<string, { sub: string; exp: number }>();
+  // Only the signature check is remembered; the caller still loads the live session every time.
+  const verified = new Map<string, AccessSubject & { exp: number }>();
   return {
     async signAccess(claims: AccessClaims): Promise<{ token: string; expires: Date }> {
       const now = clock.now();
       const expires = new Date(now.getTime() + accessMinutes * 60_000);
-      const token = await new SignJWT({ role: claims.role, typ: 'access' })
+      const token = await new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access' })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuedAt(Math.floor(now.getTime() / 1000))
@@ -30,21 +33,22 @@ export function createTokenSigner(secret: string, clock: Clock, accessMinutes: n
         .sign(key);
       return { token, expires };
     },
-    /** The user id of a valid, unexpired access token, or null. */
-    async verifyAccess(token: string): Promise<string | null> {
+    /** The user and session of a valid, unexpired access token, or null. */
+    async verifyAccess(token: string): Promise<AccessSubject | null> {
       const now = clock.now();
       const hit = verified.get(token);
       // Same answer as jwtVerify: the signature of this exact text was checked with this key,
       // and expiry is checked again on every use, as jose does (exp > now in whole seconds).
-      if (hit) return hit.exp > Math.floor(now.getTime() / 1000) ? hit.sub : null;
+      if (hit) return hit.exp > Math.floor(now.getTime() / 1000) ? { userId: hit.userId, sessionId: hit.sessionId } : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        const subject = { userId: payload.sub, sessionId: payload.sid };
         if (typeof payload.exp === 'number') {
           if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value ?? '');
-          verified.set(token, { sub: payload.sub, exp: payload.exp });
+          verified.set(token, { ...subject, exp: payload.exp });
         }
-        return payload.sub;
+        return subject;
       } catch {
         return null;
       }

@@ -11,4 +11,8 @@ export function usersRoutes(route: Route, users: UsersService): void {
     await users.setRestricted(user, params.userId, body.isRestricted);
     return null;
   });
+  route(usersApi.signOutEverywhere, async ({ user, params }) => {
+    await users.signOutEverywhere(user, params.userId);
+    return null;
+  });
 }

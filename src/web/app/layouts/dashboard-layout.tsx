@@ -2,6 +2,8 @@ import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
 import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/auth/api.ts';
+import { useIdleSignOut } from '../../features/auth/idle-sign-out.ts';
+import { GeneratedPasswordBanner } from '../../features/auth/password-banner.tsx';
 import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { LoadingState } from '../../ui/states.tsx';
 import { paths } from '../paths.ts';
@@ -21,6 +23,7 @@ function Logo() {
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useProfile();
+  useIdleSignOut();
 
   return (
     <div className="min-h-screen">
@@ -63,6 +66,7 @@ export function DashboardLayout() {
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto max-w-7xl">
+            <GeneratedPasswordBanner />
             <Suspense fallback={<LoadingState />}>
               <Outlet />
             </Suspense>

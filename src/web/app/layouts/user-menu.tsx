@@ -1,7 +1,9 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/api.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { paths } from '../paths.ts';
 
 /** Spec §9: at most two initials — first and last word of the name. */
 export function initials(name: string): string {
@@ -33,6 +35,12 @@ export function UserMenu() {
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
           <p className="truncate text-xs text-slate-600">{user.email}</p>
         </div>
+        <MenuItem>
+          <Link to={paths.account} className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900">
+            <Icon name="userCircle" className="size-4 text-slate-500" />
+            My account
+          </Link>
+        </MenuItem>
         <MenuItem>
           <button type="button" disabled={isSigningOut} onClick={() => void signOut()} className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900">
             <Icon name="signOut" className="size-4 text-slate-500" />

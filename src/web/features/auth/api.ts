@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi } from '#shared/contract/auth';
+import { type ChangePasswordBody, authApi } from '#shared/contract/auth';
 import { paths } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { session } from '../../lib/session.ts';
@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 
 export const authKeys = {
   profile: ['auth', 'profile'] as const,
+  sessions: ['auth', 'sessions'] as const,
 };
 
 /** Spec §8 Login: the server's message, else 'Authentication failed' / 'An error occurred during login'. */
@@ -21,7 +22,7 @@ export function useLogin() {
       // Nothing cached for a previous user may show to this one.
       queryClient.clear();
       toast.success('User Login successfully!');
-      session.signIn({ accessToken: tokens.access.token, refreshToken: tokens.refresh.token, user });
+      session.signIn({ accessToken: tokens.access.token, refreshToken: tokens.refresh.token, user, idleMinutes: tokens.idleMinutes });
     },
   });
 }
@@ -34,10 +35,10 @@ export function useProfile() {
   return useQuery({
     queryKey: authKeys.profile,
     queryFn: async ({ signal }) => {
-      const { user } = await api(authApi.profile, { signal, fallback: 'Failed to fetch authenticated user data' });
+      const profile = await api(authApi.profile, { signal, fallback: 'Failed to fetch authenticated user data' });
       const current = session.get()?.user;
-      if (JSON.stringify(current) !== JSON.stringify(user)) session.setUser(user);
-      return user;
+      if (JSON.stringify(current) !== JSON.stringify(profile.user)) session.setUser(profile.user);
+      return profile;
     },
     staleTime: 5 * 60_000,
   });
@@ -66,4 +67,32 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
     }
   }
   return { signOut, isSigningOut };
+}
+
+/** The user's own password change; every other session of theirs ends on the server. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api(authApi.changePassword, { body, fallback: { failed: 'Password change failed', thrown: 'An error occurred while changing the password' } }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: authKeys.profile }), queryClient.invalidateQueries({ queryKey: authKeys.sessions })]),
+  });
+}
+
+export function useSessions() {
+  return useQuery({
+    queryKey: authKeys.sessions,
+    queryFn: async ({ signal }) => (await api(authApi.sessions, { signal, fallback: 'Failed to fetch your sessions' })).results,
+  });
+}
+
+/** Ends one session (`sessionId`) or, without one, every session but this one. */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId?: string) =>
+      sessionId
+        ? api(authApi.endSession, { params: { sessionId }, fallback: 'Failed to sign out the session' })
+        : api(authApi.endOtherSessions, { fallback: 'Failed to sign out other sessions' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions }),
+  });
 }

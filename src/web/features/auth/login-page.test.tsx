@@ -11,6 +11,7 @@ function renderLogin() {
   const router = createMemoryRouter(
     [
       { path: '/auth/login', element: <LoginPage /> },
+      { path: '/auth/reset-password', element: <p>reset page</p> },
       { path: '/dashboard', element: <p>dashboard</p> },
     ],
     { initialEntries: ['/auth/login'] },
@@ -56,6 +57,19 @@ describe('LoginPage', () => {
     const router = renderLogin();
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('says why when the app brought the person here (an ended or idle session)', async () => {
+    session.end('Your session ended after 60 minutes without activity. Please sign in again.');
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session ended after 60 minutes without activity. Please sign in again.');
+  });
+
+  it('shows no notice on a plain visit, and links to the reset-password page', async () => {
+    const router = renderLogin();
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    expect(router.state.location.pathname).toBe('/auth/reset-password');
   });
 
   it('accepts a well-formed email and any password', () => {

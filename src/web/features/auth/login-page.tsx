@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { LoginBody } from '#shared/contract/auth';
 import { paths } from '../../app/paths.ts';
 import { messageOf } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
+import { useSession, useSessionNotice } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
-import { LogoMark } from '../../ui/icons.tsx';
+import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { useLogin } from './api.ts';
@@ -27,6 +27,8 @@ export function validateLogin(email: string, password: string): Errors {
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const hasToken = !!useSession()?.accessToken;
+  // Why the app came here on its own (an ended or idle session).
+  const notice = useSessionNotice();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -51,9 +53,20 @@ export function LoginPage() {
       </div>
       <div className="mt-8 w-full max-w-sm rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200 sm:px-8">
         <h1 className="text-center text-xl font-semibold tracking-tight text-slate-900">Sign in to your account</h1>
+        {notice && (
+          <p role="status" className="mt-5 flex items-start gap-2 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-inset ring-blue-200">
+            <Icon name="info" className="mt-0.5 size-4 shrink-0 text-blue-700" />
+            {notice}
+          </p>
+        )}
         <form noValidate onSubmit={submit} className="mt-6 space-y-5">
           <Input label="Email address" name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-          <Input label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+          <div>
+            <Input label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+            <Link to={paths.resetPassword} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:text-brand-800">
+              Forgot your password?
+            </Link>
+          </div>
           {login.isError && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
               {messageOf(login.error, 'An error occurred during login')}

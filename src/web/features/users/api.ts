@@ -49,3 +49,10 @@ export function useRestrictUser() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
+
+/** "Sign out everywhere": every session of the user ends at its next request. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: (userId: string) => api(usersApi.signOutEverywhere, { params: { userId }, fallback: 'Failed to sign out the user' }),
+  });
+}

@@ -7,7 +7,8 @@ import { Button } from '../../ui/button.tsx';
 import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
 import { useRestrictUser, useUpdateUser } from './api.ts';
 import { RestrictToggle } from './restrict-toggle.tsx';
-import { UserFormFields } from './user-form-fields.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
+import { type LockableField, UserFormFields } from './user-form-fields.tsx';
 import { type UserFormErrors, formFromUser, toUpdateBody, validateUserForm } from './user-form.ts';
 
 interface Props {
@@ -17,8 +18,24 @@ interface Props {
   onClose: () => void;
 }
 
+/**
+ * What this person may not do to this row (the server refuses it too): admins manage staff and
+ * members; another admin's credentials and access are a super_admin's; one's own password
+ * changes on My account, which asks for the current one.
+ */
+function limitsFor(user: User, me: User | null): { locked: readonly LockableField[]; note?: string; restrict?: string; signOut?: string } {
+  if (user.id === me?.id) {
+    return { locked: ['password'], note: 'Change your own password on My account.', restrict: 'You cannot restrict your own account.', signOut: 'Sign out your other sessions on My account.' };
+  }
+  if (user.role === 'admin' && me?.role !== 'super_admin') {
+    return { locked: ['email', 'password', 'role'], note: "Only a super_admin can change another admin's email, password or role.", restrict: 'Only a super_admin can restrict another admin.', signOut: 'Only a super_admin can sign out another admin.' };
+  }
+  return { locked: [] };
+}
+
 export function EditUserDialog({ user, open, onClose }: Props) {
   const me = useCurrentUser();
+  const limits = limitsFor(user, me);
   const update = useUpdateUser();
   const restrict = useRestrictUser();
   const [values, setValues] = useState(() => formFromUser(user));
@@ -65,8 +82,10 @@ export function EditUserDialog({ user, open, onClose }: Props) {
     <Modal open={open} onClose={onClose} title="Edit User" description={`Update ${user.name}. Empty fields stay as they are.`} busy={busy}>
       <form noValidate onSubmit={submit}>
         <DialogBody className="space-y-5">
-          <UserFormFields mode="edit" values={values} errors={errors} onChange={setValues} />
-          <RestrictToggle restricted={restricted} onToggle={toggleRestriction} busy={restrict.isPending} disabledReason={user.id === me?.id ? 'You cannot restrict your own account.' : undefined} />
+          {limits.note && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">{limits.note}</p>}
+          <UserFormFields mode="edit" values={values} errors={errors} onChange={setValues} locked={limits.locked} />
+          <RestrictToggle restricted={restricted} onToggle={toggleRestriction} busy={restrict.isPending} disabledReason={limits.restrict} />
+          <SignOutEverywhere user={user} disabledReason={limits.signOut} />
         </DialogBody>
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { SystemLog } from '../../lib/system-log.ts';
+
+/** Why a session ended, as recorded on it and in the audit trail. */
+export type SessionEndReason = 'logout' | 'signed out by user' | 'password changed' | 'password reset' | 'restricted' | 'signed out by admin' | 'refresh token reuse' | 'idle';
+
+interface Account {
+  id: string;
+  email: string;
+}
+
+const wellFormed = z.email();
+
+/**
+ * The e-mail as typed, only when it is a well-formed address: people type passwords into the
+ * e-mail field, and a password must never reach a log.
+ */
+export function loggableEmail(email: string): string {
+  return wellFormed.safeParse(email).success ? email : '(not an e-mail address)';
+}
+
+/** Every sign-in event, in the system log (for admins) and the audit trail (retained), with the client address. */
+export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
+  const actorOf = (account: Account, address: string): AuditActor => ({ id: account.id, email: account.email, address });
+
+  return {
+    async signedIn(user: Account, sessionId: string, address: string): Promise<void> {
+      await log.success('Auth', `User ${user.email} signed in from ${address}`);
+      await audit.record({ actor: actorOf(user, address), entity: 'session', entityId: sessionId, action: 'sign in', after: { userId: user.id } });
+    },
+
+    async signInFailed(email: string, user: Account | undefined, address: string): Promise<void> {
+      const shown = loggableEmail(email);
+      await log.error('Auth', `Failed sign-in for ${shown} from ${address}`);
+      await audit.record({ actor: null, address, entity: 'user', entityId: user?.id ?? '(no such account)', action: 'sign-in failed', after: { email: shown } });
+    },
+
+    async locked(email: string, user: Account | undefined, address: string, scope: 'account' | 'address'): Promise<void> {
+      const shown = loggableEmail(email);
+      const what =
+        scope === 'account'
+          ? `Sign-in to ${shown} from ${address} locked for 15 minutes after 5 failed attempts`
+          : `Sign-in from ${address} locked for 15 minutes for the accounts it failed on, after 50 failed attempts across accounts (last: ${shown})`;
+      await log.error('Auth', what);
+      await audit.record({ actor: null, address, entity: 'user', entityId: user?.id ?? '(no such account)', action: scope === 'account' ? 'sign-in locked' : 'address locked', after: { email: shown } });
+    },
+
+    /** Failures on one account from many addresses: a distributed guess, reported, never a lock-out. */
+    async spreadAttack(email: string, addresses: number): Promise<void> {
+      await log.error('Auth', `Failed sign-ins for ${loggableEmail(email)} from ${addresses} different addresses within 15 minutes: possible password guessing`);
+    },
+
+    async refused(user: Account, address: string, why: string): Promise<void> {
+      await log.error('Auth', `Sign-in refused for ${user.email} from ${address}: ${why}`);
+      await audit.record({ actor: null, address, entity: 'user', entityId: user.id, action: 'sign-in refused', after: { reason: why } });
+    },
+
+    async passwordChanged(user: Account, address: string, othersEnded: number): Promise<void> {
+      await log.success('Auth', `User ${user.email} changed their password from ${address}; ${othersEnded} other session${othersEnded === 1 ? '' : 's'} ended`);
+      await audit.record({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change' });
+    },
+
+    async passwordChangeFailed(user: Account, address: string): Promise<void> {
+      await log.error('Auth', `Password change for ${user.email} from ${address} refused: wrong current password`);
+      await audit.record({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change failed' });
+    },
+
+    /** Sessions ended, by the user, an admin or the system (actor null: idleness, token reuse). */
+    async sessionsEnded(user: Account, sessionIds: readonly string[], reason: SessionEndReason, actor: AuditActor | null, address: string | undefined): Promise<void> {
+      if (sessionIds.length === 0) return;
+      const by = actor && actor.id !== user.id ? ` by ${actor.email}` : '';
+      const from = address ? ` (from ${address})` : '';
+      const count = sessionIds.length === 1 ? 'Session' : `${sessionIds.length} sessions`;
+      const line = reason === 'logout' ? `User ${user.email} signed out${from}` : `${count} of ${user.email} ended${by}: ${reason}${from}`;
+      await (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line));
+      for (const id of sessionIds) {
+        await audit.record({ actor, ...(address ? { address } : {}), entity: 'session', entityId: id, action: 'end session', after: { userId: user.id, reason } });
+      }
+    },
+  };
+}
+export type AuthEvents = ReturnType<typeof createAuthEvents>;

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthTokens, SessionInfo } from '#shared/contract/auth';
+import type { Role } from '#shared/roles';
+import type { AuditActor } from '../../lib/audit.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { NotFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthEvents, SessionEndReason } from './auth-events.ts';
+import type { AuthRepo, SessionRow } from './auth.repo.ts';
+import { type TokenSigner, hashToken, newRefreshToken } from './tokens.ts';
+
+/** Where a request came from: the client address (through TRUST_PROXY) and its browser. */
+export interface ClientInfo {
+  address: string;
+  userAgent: string;
+}
+
+export interface SessionsDeps {
+  repo: AuthRepo;
+  signer: TokenSigner;
+  clock: Clock;
+  events: AuthEvents;
+  refreshDays: number;
+  idleMinutes: number;
+}
+
+interface Account {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** A session's last use is written at most this often (so not on every request). */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Sessions (one per sign-in, the refresh-token family): started at sign-in, continued by each
+ * refresh, checked on every request, ended by logout, password changes, admins or idleness.
+ */
+export function createSessions({ repo, signer, clock, events, refreshDays, idleMinutes }: SessionsDeps) {
+  const idleMs = idleMinutes * 60_000;
+  const idleSince = (now: Date) => new Date(now.getTime() - idleMs);
+
+  async function issue(user: Account, sessionId: string, now: Date): Promise<AuthTokens> {
+    const access = await signer.signAccess({ userId: user.id, sessionId, role: user.role });
+    const refresh = newRefreshToken();
+    const expires = new Date(now.getTime() + refreshDays * 86_400_000);
+    await repo.insertRefresh({ id: randomUUID(), userId: user.id, tokenHash: hashToken(refresh), familyId: sessionId, expiresAt: expires, createdAt: now });
+    await repo.extendSession(sessionId, now, expires);
+    return { access: { token: access.token, expires: access.expires.toISOString() }, refresh: { token: refresh, expires: expires.toISOString() }, idleMinutes };
+  }
+
+  /** Ends sessions of a user, recorded with who and why; answers how many ended. */
+  async function end(
+    user: { id: string; email: string },
+    which: { only?: string; except?: string },
+    reason: SessionEndReason,
+    actor: AuditActor | null,
+    address?: string,
+  ): Promise<number> {
+    const now = clock.now();
+    // An idle session is already over; ending it is only recorded when idleness is the reason.
+    const ended = await repo.endSessions({ userId: user.id, ...which }, reason, now, reason === 'idle' ? null : idleSince(now));
+    await events.sessionsEnded(user, ended, reason, actor, address ?? actor?.address);
+    return ended.length;
+  }
+
+  return {
+    idleMinutes,
+
+    async start(user: Account, client: ClientInfo): Promise<{ sessionId: string; tokens: AuthTokens }> {
+      const now = clock.now();
+      const id = randomUUID();
+      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400) });
+      return { sessionId: id, tokens: await issue(user, id, now) };
+    },
+
+    /** A new token pair in the same session (the refresh already checked it may continue). */
+    continue: (user: Account, sessionId: string) => issue(user, sessionId, clock.now()),
+
+    find: (id: string) => repo.findSession(id),
+
+    isIdle: (session: Pick<SessionRow, 'lastSeenAt'>, now = clock.now()) => now.getTime() - session.lastSeenAt.getTime() >= idleMs,
+
+    /**
+     * The live user behind an access token, or null: an ended, idle or foreign session, or a
+     * restricted or deleted user, stops the token on its next request. No cache: two instances
+     * over one database never disagree (decision 014).
+     */
+    async authenticate(token: string): Promise<Omit<AuthUser, 'address'> | null> {
+      const subject = await signer.verifyAccess(token);
+      if (!subject) return null;
+      const row = await repo.sessionUser(subject.sessionId);
+      if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
+      const now = clock.now();
+      if (now.getTime() - row.lastSeenAt.getTime() >= idleMs) return null;
+      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(subject.sessionId, now, new Date(now.getTime() - TOUCH_EVERY_MS));
+      return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId: subject.sessionId };
+    },
+
+    async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
+      const now = clock.now();
+      const rows = await repo.liveSessions(userId, now, idleSince(now));
+      return rows.map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        ipAddress: s.ipAddress,
+        userAgent: s.userAgent,
+        current: s.id === currentSessionId,
+      }));
+    },
+
+    end,
+
+    /** The user ends one of their own sessions; someone else's is not found. */
+    async endOwn(user: AuthUser, sessionId: string): Promise<void> {
+      const session = await repo.findSession(sessionId);
+      if (!session || session.userId !== user.id) throw new NotFound('Session not found.');
+      await end(user, { only: sessionId }, 'signed out by user', user);
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;
