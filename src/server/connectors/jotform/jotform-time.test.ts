@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatJotformDate, formatJotformDateTime, parseJotformDateTime } from './jotform-time.ts';
 
-describe('JotForm timestamps (US-Eastern wall time)', () => {
+describe('JotForm timestamps (account wall time, US-Eastern by default)', () => {
   it('writes instants in Eastern time, standard and daylight', () => {
     expect(formatJotformDateTime(new Date('2025-01-15T17:04:05Z'))).toBe('2025-01-15 12:04:05');
     expect(formatJotformDateTime(new Date('2025-07-01T13:00:00Z'))).toBe('2025-07-01 09:00:00');
