@@ -20,6 +20,12 @@ describe('JotForm timestamps (account wall time, US-Eastern by default)', () => 
     expect(parseJotformDateTime('2024-04-16')?.toISOString()).toBe('2024-04-16T04:00:00.000Z');
   });
 
+  it("reads and writes another account's zone when given", () => {
+    expect(formatJotformDateTime(new Date('2025-07-01T22:30:00Z'), 'Asia/Tokyo')).toBe('2025-07-02 07:30:00');
+    expect(formatJotformDate(new Date('2025-07-01T22:30:00Z'), 'Asia/Tokyo')).toBe('2025-07-02');
+    expect(parseJotformDateTime('2025-07-02 07:30:00', 'Asia/Tokyo')?.toISOString()).toBe('2025-07-01T22:30:00.000Z');
+  });
+
   it('returns null for empty, zero and malformed values', () => {
     for (const v of [null, undefined, '', '0000-00-00 00:00:00', '16-04-2024', 'yesterday']) expect(parseJotformDateTime(v)).toBeNull();
   });
