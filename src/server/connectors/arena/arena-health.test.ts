@@ -5,7 +5,8 @@ import { ARENA_EMULATOR_VARIANTS, type ArenaEmulatorVariant } from '../../emulat
 import { fixedClock } from '../../lib/clock.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { createArenaClient } from './arena-client.ts';
-import { type ArenaSetupToCheck, createArenaHealth } from './arena-health.ts';
+import { createArenaHealth } from './arena-health.ts';
+import type { ArenaSetupToCheck } from './arena-setup-check.ts';
 
 const EMAIL = 'integration@provider.example';
 const PASSWORD = 'S3cret-integration-password';

@@ -73,8 +73,12 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   let sessionId: string | null = null;
   let pending: Promise<string> | null = null;
   let refused = false;
-  /** Tokens this instance has held, so none can reach a message or the log. */
+  /** The last tokens this instance has held, so none can reach a message or the log. */
   const tokens = new Set<string>();
+  const remember = (token: string) => {
+    tokens.add(token);
+    if (tokens.size > 8) tokens.delete(tokens.values().next().value as string);
+  };
 
   /** Arena's messages should never hold our secrets, but the log and the UI must not depend on that. */
   function redact(err: unknown): ArenaError {
@@ -113,7 +117,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     }
     const parsed = LoginResponse.safeParse(res.body);
     if (!parsed.success) throw badResponse('POST /login', parsed.error, res.status);
-    tokens.add(parsed.data.sessionId);
+    remember(parsed.data.sessionId);
     log?.info({ workspaceId: parsed.data.workspaceId, workspaceName: parsed.data.workspaceName }, 'signed in to Arena');
     return parsed.data.sessionId;
   }
@@ -130,7 +134,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
       return store.renew(async (now) => (now && now !== stale ? now : login()));
     })()
       .then((id) => {
-        tokens.add(id);
+        remember(id);
         sessionId = id;
         refused = false;
         return id;

@@ -15,7 +15,7 @@ export {
 export { ArenaError, type ArenaErrorKind } from './arena-errors.ts';
 export type { ArenaConnectionStatus } from './arena-http.ts';
 export type { ArenaAttributeDefinition, ArenaAttributeValue, ArenaOwner, ArenaQualityProcess, ArenaQualityProcessPage, ArenaStep, ArenaTemplate } from './arena-schemas.ts';
-export { type ArenaSessionStore, createMemorySessionStore } from './arena-session-store.ts';
+export type { ArenaSessionStore } from './arena-session-store.ts';
 export { arenaAccount, createDbSessionStore } from './arena-session-db.ts';
 export { type ArenaHealth, type ArenaHealthMonitor, createArenaHealth } from './arena-health.ts';
-export { type ArenaSetupToCheck, findSetupProblems } from './arena-setup-check.ts';
+export type { ArenaSetupToCheck } from './arena-setup-check.ts';
