@@ -83,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.background) {
     app.addHook('onReady', async () => services.sync.start(config.SYNC_INTERVAL));
     app.addHook('onClose', async () => services.sync.stop());
+    // In the background: an Arena outage never holds up the start.
+    app.addHook('onReady', async () => services.arenaHealth?.start());
+    app.addHook('onClose', async () => services.arenaHealth?.stop());
   }
   return app;
 }

@@ -8,6 +8,9 @@ const optionalString = z
   .optional();
 const optionalUrl = (name: string) =>
   optionalString.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+/** Arena identifies every object by a GUID: 20 uppercase letters and digits (reference §1). */
+const arenaGuid = (name: string) =>
+  optionalString.refine((v) => v === undefined || /^[0-9A-Z]{20}$/.test(v), `${name} must be an Arena GUID: 20 uppercase letters and digits`);
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 /** Every setting of the product, read from the environment once at start (README lists them). */
@@ -51,6 +54,8 @@ export const ConfigSchema = z
     ARENA_PASSWORD: optionalString,
     ARENA_WORKSPACE_ID: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), 'ARENA_WORKSPACE_ID must be a number'),
     ARENA_TEMPLATE_GUID: optionalString,
+    ARENA_OWNER_GUID: arenaGuid('ARENA_OWNER_GUID').describe('owner of created quality processes; required when the template has no default owner'),
+    ARENA_NUMBER_PREFIX_GUID: arenaGuid('ARENA_NUMBER_PREFIX_GUID').describe("number-format prefix of created quality processes; required when the template's format has no default"),
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
   })

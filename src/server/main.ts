@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   });
   running.push({ name: 'database', close: () => database.close() });
   await database.migrate();
-  const outside = await connectOutside(config, systemClock, logger);
+  const outside = await connectOutside(config, systemClock, logger, database.db);
   running.push({ name: 'connectors', close: () => outside.close() });
   const webhookSecret = loadSecret('webhook-secret', config.JOTFORM_WEBHOOK_SECRET, config.DATA_DIR, 24);
   const app = await buildApp({

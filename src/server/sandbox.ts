@@ -5,8 +5,9 @@ import { inArray } from 'drizzle-orm';
 import type { FieldMappingBody } from '#shared/contract/field-mapping';
 import { RETRY_TITLE } from '#shared/contract/quality-process';
 import type { Config } from './config.ts';
-import { type ArenaClient, createArenaClient } from './connectors/arena/index.ts';
+import { type ArenaClient, arenaAccount, createArenaClient, createDbSessionStore } from './connectors/arena/index.ts';
 import { type JotformClient, createJotformClient } from './connectors/jotform/index.ts';
+import type { Db } from './db/client.ts';
 import { submissions } from './db/schema/index.ts';
 import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS, createArenaEmulator } from './emulators/arena/index.ts';
 import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, DEMO_WORKFLOW, createJotformEmulator } from './emulators/jotform/index.ts';
@@ -72,18 +73,23 @@ export async function seedDemoWorkflow(ctx: InsertedHookContext, ids: string[]):
 }
 
 /**
- * Live mode: real clients from the configuration. Sandbox mode (no JOTFORM_API_KEY): the JotForm
- * and Arena emulators on loopback ports, reached by the same real clients.
+ * Live mode: real clients from the configuration; with `db` every instance shares one Arena
+ * session through it. Sandbox mode (no JOTFORM_API_KEY): the JotForm and Arena emulators on
+ * loopback ports, reached by the same real clients.
  */
-export async function connectOutside(config: Config, clock: Clock, logger: FastifyBaseLogger): Promise<Outside> {
+export async function connectOutside(config: Config, clock: Clock, logger: FastifyBaseLogger, db?: Db): Promise<Outside> {
+  const createDefaults = { ownerGuid: config.ARENA_OWNER_GUID, numberPrefixGuid: config.ARENA_NUMBER_PREFIX_GUID };
   if (config.JOTFORM_API_KEY) {
+    const baseUrl = config.ARENA_BASE_URL ?? 'https://api.arenasolutions.com/v1';
     const arena =
       config.ARENA_EMAIL && config.ARENA_PASSWORD
         ? createArenaClient({
-            ...(config.ARENA_BASE_URL ? { baseUrl: config.ARENA_BASE_URL } : { baseUrl: 'https://api.arenasolutions.com/v1' }),
+            baseUrl,
             email: config.ARENA_EMAIL,
             password: config.ARENA_PASSWORD,
             ...(config.ARENA_WORKSPACE_ID ? { workspaceId: config.ARENA_WORKSPACE_ID } : {}),
+            ...createDefaults,
+            ...(db ? { sessionStore: createDbSessionStore(db, arenaAccount(baseUrl, config.ARENA_EMAIL, config.ARENA_WORKSPACE_ID), clock) } : {}),
             clock,
             logger,
           })
@@ -103,13 +109,13 @@ export async function connectOutside(config: Config, clock: Clock, logger: Fasti
 
   const apiKey = randomBytes(16).toString('hex');
   // State files keep what sandbox users did (processes, numbering, questions, submissions) across restarts.
-  const jotformEmulator = createJotformEmulator({ apiKey, clock, stateFile: path.join(config.DATA_DIR, 'sandbox-jotform.json') });
+  const jotformEmulator = createJotformEmulator({ apiKey, clock, timeZone: config.JOTFORM_TIMEZONE, stateFile: path.join(config.DATA_DIR, 'sandbox-jotform.json') });
   const jotformUrl = await jotformEmulator.app.listen({ host: '127.0.0.1', port: 0 });
   const arenaUser = { email: 'integration@sandbox.example', password: randomBytes(16).toString('hex') };
   const arenaEmulator = createArenaEmulator({ ...arenaUser, clock, stateFile: path.join(config.DATA_DIR, 'sandbox-arena.json') });
   const arenaUrl = await arenaEmulator.app.listen({ host: '127.0.0.1', port: 0 });
   logger.info({ jotform: jotformUrl, arena: arenaUrl }, 'sandbox mode: JotForm and Arena emulators on loopback');
-  const arena = createArenaClient({ baseUrl: `${arenaUrl}/v1`, ...arenaUser, clock, logger });
+  const arena = createArenaClient({ baseUrl: `${arenaUrl}/v1`, ...arenaUser, ...createDefaults, clock, logger });
   return {
     mode: 'sandbox',
     jotform: createJotformClient({ apiKey, baseUrl: jotformUrl }),

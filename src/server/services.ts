@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FieldMappingBody } from '#shared/contract/field-mapping';
 import type { Config } from './config.ts';
-import type { ArenaClient } from './connectors/arena/index.ts';
+import { type ArenaClient, createArenaHealth } from './connectors/arena/index.ts';
 import { createMailer, type Mailer } from './connectors/mail/mailer.ts';
 import { type Db, type WithLock, inProcessLock } from './db/client.ts';
 import { createAuthEvents } from './features/auth/auth-events.ts';
@@ -116,6 +116,9 @@ export function createServices(d: ServiceDeps) {
   const onInserted = d.integrations?.onSubmissionsInserted;
   const arena = d.integrations?.arena && d.integrations.arenaTemplateGuid ? { client: d.integrations.arena, templateGuid: d.integrations.arenaTemplateGuid } : undefined;
   const templateSteps = createTemplateSteps({ arena, clock, log });
+  // Arena's set-up, session and quota for the Integrations view; none when Arena is not configured.
+  const arenaSetup = (templateGuid: string) => ({ templateGuid, ownerGuid: config.ARENA_OWNER_GUID, numberPrefixGuid: config.ARENA_NUMBER_PREFIX_GUID });
+  const arenaHealth = arena ? createArenaHealth({ client: arena.client, setup: arenaSetup(arena.templateGuid), log, clock }) : undefined;
   const fieldMapping = createFieldMappingService({
     repo: createFieldMappingRepo(db),
     audit,
@@ -186,6 +189,7 @@ export function createServices(d: ServiceDeps) {
     emailConfigs: createEmailConfigService({ repo: emailConfigRepo, audit, log, clock }),
     fieldMapping,
     qualityProcess,
+    arenaHealth,
     dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, audit),
     questions: createQuestionsService({ jotform, audit, log, formId: d.formId }),

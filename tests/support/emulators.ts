@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type ArenaClient, createArenaClient } from '../../src/server/connectors/arena/index.ts';
+import { type ArenaClient, type ArenaClientOptions, createArenaClient } from '../../src/server/connectors/arena/index.ts';
 import { type JotformClient, createJotformClient } from '../../src/server/connectors/jotform/index.ts';
-import { ARENA_EMULATOR_TEMPLATE_GUID, type ArenaEmulator, createArenaEmulator } from '../../src/server/emulators/arena/index.ts';
+import { ARENA_EMULATOR_TEMPLATE_GUID, type ArenaEmulator, type ArenaEmulatorVariant, createArenaEmulator } from '../../src/server/emulators/arena/index.ts';
 import { DEMO_AWARE_DATE_QID, type JotformEmulator, createJotformEmulator } from '../../src/server/emulators/jotform/index.ts';
 import type { Clock } from '../../src/server/lib/clock.ts';
 import type { AppDeps } from '../../src/server/app.ts';
@@ -16,16 +16,24 @@ export interface Emulators {
   close(): Promise<void>;
 }
 
+export interface EmulatorOptions {
+  clock?: Clock;
+  /** A stricter Arena workspace; default the sandbox's friendly template. */
+  arenaVariant?: ArenaEmulatorVariant;
+  /** ARENA_OWNER_GUID and ARENA_NUMBER_PREFIX_GUID for the Arena client. */
+  arenaSetup?: Pick<ArenaClientOptions, 'ownerGuid' | 'numberPrefixGuid'>;
+}
+
 /** The JotForm and Arena emulators on 127.0.0.1:0, reached by the real HTTP clients (as in sandbox mode). */
-export async function startEmulators(opts: { clock?: Clock } = {}): Promise<Emulators> {
+export async function startEmulators(opts: EmulatorOptions = {}): Promise<Emulators> {
   const clock = opts.clock ? { clock: opts.clock } : {};
   const apiKey = randomBytes(16).toString('hex');
   const jotform = createJotformEmulator({ apiKey, ...clock });
   const jotformUrl = await jotform.listen();
   const user = { email: 'integration@test.example', password: randomBytes(16).toString('hex') };
-  const arena = createArenaEmulator({ ...user, ...clock });
+  const arena = createArenaEmulator({ ...user, ...clock, ...(opts.arenaVariant ? { variant: opts.arenaVariant } : {}) });
   const arenaUrl = await arena.app.listen({ host: '127.0.0.1', port: 0 });
-  const arenaClient = createArenaClient({ baseUrl: `${arenaUrl}/v1`, ...user, ...clock, timeoutMs: 5_000 });
+  const arenaClient = createArenaClient({ baseUrl: `${arenaUrl}/v1`, ...user, ...clock, ...opts.arenaSetup, timeoutMs: 5_000 });
   // Retries stay on (3 attempts), but without the back-off waits, to keep tests fast.
   const jotformClient = createJotformClient({ apiKey, baseUrl: jotformUrl, sleep: async () => {} });
   return {

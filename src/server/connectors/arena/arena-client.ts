@@ -1,24 +1,32 @@
-import { type ArenaConnectionOptions, type QueryValue, createArenaHttp } from './arena-http.ts';
+import { type ArenaConnectionOptions, type ArenaConnectionStatus, type QueryValue, createArenaHttp } from './arena-http.ts';
 import {
   type ArenaAttributeDefinition,
+  type ArenaOwner,
   type ArenaQualityProcess,
   type ArenaQualityProcessPage,
   type ArenaStep,
   type ArenaTemplate,
   AttributeDefinitionList,
+  OwnerPage,
   QualityProcess,
   QualityProcessPage,
   Step,
   StepList,
   Template,
 } from './arena-schemas.ts';
+import { numberTyped } from './arena-values.ts';
 
 /** Arena's API hosts (reference §1): North America, Europe, AWS GovCloud. */
 export const ARENA_NORTH_AMERICA_URL = 'https://api.arenasolutions.com/v1';
 export const ARENA_EUROPE_URL = 'https://api.europe.arenaplm.com/v1';
 export const ARENA_GOVCLOUD_URL = 'https://api.arenagov.com/v1';
 
-export type ArenaClientOptions = ArenaConnectionOptions;
+export interface ArenaClientOptions extends ArenaConnectionOptions {
+  /** Owner of created processes (ARENA_OWNER_GUID); needed when the template has no default owner. */
+  ownerGuid?: string | undefined;
+  /** Number-format prefix of created processes (ARENA_NUMBER_PREFIX_GUID); needed when the template's format has no default. */
+  numberPrefixGuid?: string | undefined;
+}
 
 /** One field of a template step, as the field-mapping screen offers it. */
 export interface ArenaTemplateStepAttribute {
@@ -42,8 +50,10 @@ export interface CreateQualityProcessInput {
   name: string;
   description?: string;
   templateGuid: string;
-  /** Optional when the template has a default owner. */
+  /** Optional when the template has a default owner; default the client's `ownerGuid`. */
   ownerGuid?: string;
+  /** Optional when the template's number format has a default; default the client's `numberPrefixGuid`. */
+  numberPrefixGuid?: string;
   targetCompletionDateTime?: string | Date;
 }
 
@@ -68,6 +78,8 @@ export interface StepUpdate {
 
 export interface ArenaClient {
   getTemplate(guid: string): Promise<ArenaTemplate>;
+  /** Everyone who may own a quality process (every page). */
+  getOwners(): Promise<ArenaOwner[]>;
   getStepAttributeDefinitions(): Promise<ArenaAttributeDefinition[]>;
   /** The template's REGULAR steps in order, each attribute described by its workspace definition. */
   getTemplateSteps(templateGuid: string): Promise<ArenaTemplateStep[]>;
@@ -77,11 +89,17 @@ export interface ArenaClient {
   getQualityProcess(guid: string): Promise<ArenaQualityProcess>;
   /** The process's own steps (not the template's GUIDs), in order, with attribute values. */
   getSteps(processGuid: string): Promise<ArenaStep[]>;
+  /** Numeric text for a NUMBER attribute is sent as a number. */
   updateStep(processGuid: string, stepGuid: string, update: StepUpdate): Promise<ArenaStep>;
   deleteQualityProcess(guid: string): Promise<void>;
-  /** Ends the Arena session; call on shutdown. */
+  /** Ends this instance's use of the Arena session; call on shutdown. */
   logout(): Promise<void>;
+  /** This instance's session and what Arena last said about the daily quota. */
+  status(): ArenaConnectionStatus;
 }
+
+/** Arena's largest page. */
+const MAX_PAGE = 400;
 
 const seg = encodeURIComponent;
 
@@ -106,9 +124,22 @@ function describeAttribute(
 /** The Arena QMS REST client (reference/arena-qms-api.md), the same code against Arena and the emulator. */
 export function createArenaClient(options: ArenaClientOptions): ArenaClient {
   const http = createArenaHttp(options);
+  /** Field types by attribute GUID, from the last definitions read. */
+  let fieldTypes: Map<string, string> | null = null;
 
   const client: ArenaClient = {
     getTemplate: (guid) => http.request({ method: 'GET', path: `/settings/qualityprocesses/templates/${seg(guid)}`, schema: Template }),
+
+    async getOwners() {
+      const owners = new Map<string, ArenaOwner>();
+      for (let offset = 0; ; offset += MAX_PAGE) {
+        const page = await http.request({ method: 'GET', path: '/settings/qualityprocesses/owners', query: { offset, limit: MAX_PAGE }, schema: OwnerPage });
+        const before = owners.size;
+        for (const owner of page.results) owners.set(owner.guid, owner);
+        // A short page is the last; a page with nothing new means the server ignores the offset.
+        if (page.results.length < MAX_PAGE || owners.size === before) return [...owners.values()];
+      }
+    },
 
     async getStepAttributeDefinitions() {
       const list = await http.request({
@@ -117,6 +148,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
         query: { includePossibleValues: true },
         schema: AttributeDefinitionList,
       });
+      fieldTypes = new Map(list.results.map((d) => [d.guid, d.fieldType]));
       return list.results;
     },
 
@@ -140,19 +172,22 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
       return steps;
     },
 
-    createQualityProcess: (input) =>
-      http.request({
+    createQualityProcess(input) {
+      const owner = input.ownerGuid ?? options.ownerGuid;
+      const prefix = input.numberPrefixGuid ?? options.numberPrefixGuid;
+      return http.request({
         method: 'POST',
         path: '/qualityprocesses',
         body: {
           name: input.name,
           ...(input.description === undefined ? {} : { description: input.description }),
           ...(input.targetCompletionDateTime === undefined ? {} : { targetCompletionDateTime: zulu(input.targetCompletionDateTime) }),
-          ...(input.ownerGuid === undefined ? {} : { owner: { guid: input.ownerGuid } }),
-          template: { guid: input.templateGuid },
+          ...(owner === undefined ? {} : { owner: { guid: owner } }),
+          template: { guid: input.templateGuid, ...(prefix === undefined ? {} : { numberFormat: { prefix: { guid: prefix } } }) },
         },
         schema: QualityProcess,
-      }),
+      });
+    },
 
     findQualityProcesses(params = {}) {
       const query: Record<string, QueryValue> = {
@@ -174,19 +209,22 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
       return [...list.results].sort((a, b) => a.order - b.order);
     },
 
-    updateStep: (processGuid, stepGuid, update) =>
-      http.request({
+    async updateStep(processGuid, stepGuid, update) {
+      if (!fieldTypes && update.attributes.some((a) => typeof a.value === 'string')) await client.getStepAttributeDefinitions();
+      return http.request({
         method: 'PUT',
         path: `/qualityprocesses/${seg(processGuid)}/steps/${seg(stepGuid)}`,
         // Arena ignores a null unless told it means "blank this field".
         query: { setnull: update.attributes.some((a) => a.value === null) ? true : undefined },
-        body: { attributes: update.attributes.map(({ guid, value }) => ({ guid, value })) },
+        body: { attributes: numberTyped(update.attributes, fieldTypes ?? new Map()) },
         schema: Step,
-      }),
+      });
+    },
 
     deleteQualityProcess: (guid) => http.request({ method: 'DELETE', path: `/qualityprocesses/${seg(guid)}`, schema: null }),
 
     logout: () => http.logout(),
+    status: () => http.status(),
   };
   return client;
 }

@@ -4,6 +4,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import { ArenaError, badResponse, errorFromResponse, transportError } from './arena-errors.ts';
 import { createRateLimitGuard } from './arena-rate-limit.ts';
 import { LoginResponse } from './arena-schemas.ts';
+import { type ArenaSessionStore, createMemorySessionStore } from './arena-session-store.ts';
 
 export interface ArenaConnectionOptions {
   /** One of the ARENA_*_URL hosts, or the emulator's `http://127.0.0.1:<port>/v1`. */
@@ -16,6 +17,18 @@ export interface ArenaConnectionOptions {
   fetch?: typeof fetch;
   clock?: Clock;
   logger?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Shares the session token between instances (the database store); default one process's memory. */
+  sessionStore?: ArenaSessionStore;
+}
+
+/** This instance's view of its Arena connection, for the Integrations view. */
+export interface ArenaConnectionStatus {
+  /** active: holding a token; none: not signed in yet or signed out; refused: the last login was refused. */
+  session: 'active' | 'none' | 'refused';
+  /** From Arena's X-Arena-Requests-Remaining on the last answer; null before any. */
+  requestsRemaining: number | null;
+  /** When the daily quota starts again (X-Arena-Next-Request-Limit-Reset); null before any answer. */
+  resetsAt: Date | null;
 }
 
 const NOT_JSON = Symbol('not JSON');
@@ -42,8 +55,10 @@ export interface ArenaRequest<T> {
 }
 
 /**
- * Arena's HTTP session: lazy login shared by concurrent callers, one re-login and retry on 401,
- * the daily quota guard, timeouts, and error envelopes turned into ArenaError.
+ * Arena's HTTP session: one token shared by concurrent callers and, through the session store, by
+ * every instance; on 401 the stored token is read again (another instance may have logged in) and
+ * only then one login is made under the store's lock; the daily quota guard, timeouts, and error
+ * envelopes turned into ArenaError.
  */
 export function createArenaHttp(options: ArenaConnectionOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -51,18 +66,25 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const log = options.logger;
+  const store = options.sessionStore ?? createMemorySessionStore();
   const quota = createRateLimitGuard(clock, (until) =>
     log?.warn({ until: until.toISOString() }, 'Arena daily request quota used up; pausing calls'),
   );
   let sessionId: string | null = null;
-  let pendingLogin: Promise<string> | null = null;
-  let lastToken: string | null = null;
+  let pending: Promise<string> | null = null;
+  let refused = false;
+  /** The last tokens this instance has held, so none can reach a message or the log. */
+  const tokens = new Set<string>();
+  const remember = (token: string) => {
+    tokens.add(token);
+    if (tokens.size > 8) tokens.delete(tokens.values().next().value as string);
+  };
 
   /** Arena's messages should never hold our secrets, but the log and the UI must not depend on that. */
   function redact(err: unknown): ArenaError {
     const error = err instanceof ArenaError ? err : transportError(err, timeoutMs);
     let message = error.message;
-    for (const secret of [options.password, lastToken]) if (secret && secret.length >= 4) message = message.split(secret).join('[redacted]');
+    for (const secret of [options.password, ...tokens]) if (secret && secret.length >= 4) message = message.split(secret).join('[redacted]');
     return message === error.message ? error : new ArenaError(error.kind, message, error.status, error.codes);
   }
 
@@ -88,26 +110,43 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     const workspaceId = options.workspaceId === undefined || options.workspaceId === '' ? undefined : Number(options.workspaceId);
     const body = { email: options.email, password: options.password, ...(workspaceId === undefined ? {} : { workspaceId }) };
     const res = await send('POST', '/login', undefined, body, null);
-    if (!res.ok) throw errorFromResponse(res.status, res.body, 'login');
+    if (!res.ok) {
+      const error = errorFromResponse(res.status, res.body, 'login');
+      refused = error.kind === 'auth';
+      throw error;
+    }
     const parsed = LoginResponse.safeParse(res.body);
     if (!parsed.success) throw badResponse('POST /login', parsed.error, res.status);
-    lastToken = parsed.data.sessionId;
+    remember(parsed.data.sessionId);
     log?.info({ workspaceId: parsed.data.workspaceId, workspaceName: parsed.data.workspaceName }, 'signed in to Arena');
     return parsed.data.sessionId;
   }
 
-  /** The current session; the first caller logs in and every concurrent caller waits for that one login. */
-  function session(): Promise<string> {
-    if (sessionId) return Promise.resolve(sessionId);
-    pendingLogin ??= login()
+  /**
+   * A token other than `stale`: the stored one when another instance saved a newer one, else a
+   * login under the store's lock (whoever waited for the lock finds the winner's token). Concurrent
+   * callers of this instance share the one attempt.
+   */
+  function acquire(stale: string | null): Promise<string> {
+    pending ??= (async () => {
+      const stored = await store.read();
+      if (stored && stored !== stale) return stored;
+      return store.renew(async (now) => (now && now !== stale ? now : login()));
+    })()
       .then((id) => {
+        remember(id);
         sessionId = id;
+        refused = false;
         return id;
       })
       .finally(() => {
-        pendingLogin = null;
+        pending = null;
       });
-    return pendingLogin;
+    return pending;
+  }
+
+  function session(): Promise<string> {
+    return sessionId ? Promise.resolve(sessionId) : acquire(null);
   }
 
   async function request<T>(req: ArenaRequest<T>): Promise<T> {
@@ -116,10 +155,14 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
       let token = await session();
       let res = await send(req.method, req.path, req.query, req.body, token);
       if (res.status === 401) {
-        // Expired after 90 idle minutes, or replaced by another login: sign in once more, retry once.
+        // Expired after 90 idle minutes, or replaced by another instance's login: take the stored
+        // token or sign in once more, and retry once.
         if (sessionId === token) sessionId = null;
-        log?.info({ call: what }, 'Arena session no longer valid; signing in again');
-        token = await session();
+        log?.info({ call: what }, 'Arena session no longer valid; taking the current one');
+        const stale = token;
+        token = await acquire(stale);
+        // An attempt that was already under way when ours began may have found the same token.
+        if (token === stale) token = await acquire(stale);
         res = await send(req.method, req.path, req.query, req.body, token);
       }
       if (!res.ok) {
@@ -136,12 +179,18 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     }
   }
 
-  /** Ends the session (on shutdown); a session Arena already dropped is fine. */
+  /**
+   * Ends this instance's use of the session (on shutdown). A shared session is left to the other
+   * instances (Arena ends it after 90 idle minutes); a private one is ended at Arena, where a
+   * session it already dropped is fine.
+   */
   async function logout(): Promise<void> {
-    if (pendingLogin) await pendingLogin.catch(() => undefined);
+    if (pending) await pending.catch(() => undefined);
     const token = sessionId;
     if (!token) return;
     sessionId = null;
+    if (!store.forget) return;
+    await store.forget(token);
     try {
       const res = await send('PUT', '/logout', undefined, undefined, token);
       if (!res.ok && res.status !== 401) throw errorFromResponse(res.status, res.body, 'call');
@@ -150,7 +199,12 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     }
   }
 
-  return { request, logout };
+  function status(): ArenaConnectionStatus {
+    const { remaining, resetsAt } = quota.snapshot();
+    return { session: sessionId ? 'active' : refused ? 'refused' : 'none', requestsRemaining: remaining, resetsAt };
+  }
+
+  return { request, logout, status };
 }
 
 export type ArenaHttp = ReturnType<typeof createArenaHttp>;

@@ -27,6 +27,8 @@ export function parseArenaResetTime(value: string | null): Date | null {
  */
 export function createRateLimitGuard(clock: Clock, onBlocked?: (until: Date) => void) {
   let blockedUntil: Date | null = null;
+  let remaining: number | null = null;
+  let resetsAt: Date | null = null;
 
   function block(until: Date | null) {
     blockedUntil = until ?? new Date(clock.now().getTime() + UNKNOWN_RESET_MS);
@@ -47,14 +49,21 @@ export function createRateLimitGuard(clock: Clock, onBlocked?: (until: Date) => 
       );
     },
     observe(status: number, headers: Headers): void {
-      const remaining = headers.get('x-arena-requests-remaining');
+      const left = headers.get('x-arena-requests-remaining');
       const reset = parseArenaResetTime(headers.get('x-arena-next-request-limit-reset'));
-      if (remaining !== null && remaining.trim() !== '' && Number.isFinite(Number(remaining))) {
-        if (Number(remaining) <= 0) block(reset);
+      if (reset) resetsAt = reset;
+      if (left !== null && left.trim() !== '' && Number.isFinite(Number(left))) {
+        remaining = Number(left);
+        if (remaining <= 0) block(reset);
         else blockedUntil = null;
       } else if (status === 429) {
+        remaining = 0;
         block(reset);
       }
+    },
+    /** What Arena last said about the quota; nulls before its first answer. */
+    snapshot(): { remaining: number | null; resetsAt: Date | null } {
+      return { remaining, resetsAt: resetsAt ?? blockedUntil };
     },
   };
 }

@@ -44,6 +44,11 @@ export const QualityProcess = z.object({
 });
 export type ArenaQualityProcess = z.output<typeof QualityProcess>;
 
+export const OwnerPage = z.object({
+  results: z.array(z.object({ guid: z.string(), fullName: orNull(z.string()), emailAddress: orNull(z.string()) })),
+});
+export type ArenaOwner = z.output<typeof OwnerPage>['results'][number];
+
 export const QualityProcessPage = z.object({ count: z.number(), results: z.array(QualityProcess) });
 export type ArenaQualityProcessPage = z.output<typeof QualityProcessPage>;
 
@@ -56,12 +61,19 @@ const TemplateStep = z.object({
   attributes: orNull(z.array(z.object({ guid: z.string(), name: orNull(z.string()), fieldType: orNull(z.string()) }))),
 });
 
+const NumberFormatRef = z.object({
+  guid: z.string(),
+  prefixes: orNull(z.array(z.object({ guid: z.string(), value: orNull(z.string()) }))).transform((p) => p ?? []),
+});
+
 export const Template = z.object({
   guid: z.string(),
   name: z.string(),
   shortName: orNull(z.string()),
   active: orNull(z.boolean()),
   defaultOwner: orNull(CompactUser),
+  defaultNumberFormat: orNull(z.object({ guid: z.string() })),
+  numberFormats: orNull(z.array(NumberFormatRef)).transform((f) => f ?? []),
   steps: orNull(z.array(TemplateStep)).transform((s) => s ?? []),
 });
 export type ArenaTemplate = z.output<typeof Template>;

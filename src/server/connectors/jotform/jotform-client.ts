@@ -37,7 +37,7 @@ export interface JotformClientOptions {
 
 export type JotformOrderBy = 'id' | 'form_id' | 'IP' | 'created_at' | 'status' | 'new' | 'flag' | 'updated_at';
 export type JotformDirection = 'ASC' | 'DESC';
-/** Keys are `field` (equals) or `field:gt|lt|ne`; dates as "YYYY-MM-DD HH:MM:SS" US-Eastern. */
+/** Keys are `field` (equals) or `field:gt|lt|ne`; dates as "YYYY-MM-DD HH:MM:SS" in the account's time zone. */
 export type JotformFilter = Record<string, string | number | readonly (string | number)[]>;
 
 export interface SubmissionsQuery {
@@ -195,14 +195,17 @@ export function createJotformClient(options: JotformClientOptions) {
         { method: 'PUT', path: `/form/${seg(formId)}/questions`, json: { questions: payload }, subject: `form ${formId}` },
         AddedQuestionsContentSchema,
       );
-      return Object.keys(answer.content)
-        .sort(byNumericKey)
-        .map((key) => {
-          const created = answer.content[key];
-          const question = JotformQuestionSchema.safeParse({ ...payload[Number(key)], ...created });
-          if (!question.success) throw badResponse(`added question ${key}: ${question.error.issues[0]?.message ?? 'invalid'}`, 200);
-          return question.data;
-        });
+      // JotForm keys the answer by the request's keys, and a sent array comes back keyed from "0"
+      // or from "1" (the one real capture): whatever the base, the n-th key is the n-th question.
+      // Should the counts differ, an entry is matched to the sent question of its name instead.
+      const keys = Object.keys(answer.content).sort(byNumericKey);
+      const sent = (key: string, i: number) =>
+        keys.length === payload.length ? payload[i] : payload.find((p) => p.name === answer.content[key]?.name);
+      return keys.map((key, i) => {
+        const question = JotformQuestionSchema.safeParse({ ...sent(key, i), ...answer.content[key] });
+        if (!question.success) throw badResponse(`added question ${key}: ${question.error.issues[0]?.message ?? 'invalid'}`, 200);
+        return question.data;
+      });
     },
 
     /** Sets question properties (`question[prop]=value`); other properties are kept. */

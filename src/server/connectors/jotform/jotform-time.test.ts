@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatJotformDate, formatJotformDateTime, parseJotformDateTime } from './jotform-time.ts';
 
-describe('JotForm timestamps (US-Eastern wall time)', () => {
+describe('JotForm timestamps (account wall time, US-Eastern by default)', () => {
   it('writes instants in Eastern time, standard and daylight', () => {
     expect(formatJotformDateTime(new Date('2025-01-15T17:04:05Z'))).toBe('2025-01-15 12:04:05');
     expect(formatJotformDateTime(new Date('2025-07-01T13:00:00Z'))).toBe('2025-07-01 09:00:00');
@@ -18,6 +18,12 @@ describe('JotForm timestamps (US-Eastern wall time)', () => {
     expect(formatJotformDateTime(new Date('2025-11-02T06:30:00Z'))).toBe('2025-11-02 01:30:00');
     expect(parseJotformDateTime('2025-11-02 01:30:00')?.toISOString()).toBe('2025-11-02T05:30:00.000Z');
     expect(parseJotformDateTime('2024-04-16')?.toISOString()).toBe('2024-04-16T04:00:00.000Z');
+  });
+
+  it("reads and writes another account's zone when given", () => {
+    expect(formatJotformDateTime(new Date('2025-07-01T22:30:00Z'), 'Asia/Tokyo')).toBe('2025-07-02 07:30:00');
+    expect(formatJotformDate(new Date('2025-07-01T22:30:00Z'), 'Asia/Tokyo')).toBe('2025-07-02');
+    expect(parseJotformDateTime('2025-07-02 07:30:00', 'Asia/Tokyo')?.toISOString()).toBe('2025-07-01T22:30:00.000Z');
   });
 
   it('returns null for empty, zero and malformed values', () => {

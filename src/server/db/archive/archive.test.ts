@@ -57,6 +57,7 @@ describe('db:export and db:import', () => {
     const manifest = await exportDatabase(sourceUrl, file);
     expect(manifest.tables.map((x) => x.name)).toContain('submissions');
     expect(manifest.tables.map((x) => x.name)).not.toContain('submission_day_counts');
+    expect(manifest.tables.map((x) => x.name)).not.toContain('arena_sessions');
     const users = manifest.tables.findIndex((x) => x.name === 'users');
     expect(users).toBeLessThan(manifest.tables.findIndex((x) => x.name === 'refresh_tokens'));
 

@@ -19,6 +19,8 @@ export type ArchiveManifest = z.infer<typeof ArchiveManifest>;
 
 /** Tables the database keeps itself from other tables (by trigger): rebuilt on import, never carried. */
 export const DERIVED_TABLES = new Set(['submission_day_counts']);
+/** Live credentials (the shared Arena session): never written to an archive; a restored portal signs in afresh. */
+export const CREDENTIAL_TABLES = new Set(['arena_sessions']);
 
 /** A query function: node-postgres and PGlite both fit behind it. */
 export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -58,7 +60,7 @@ export async function readTables(query: Query): Promise<ArchiveManifest['tables'
       order by c.table_name, c.ordinal_position`,
   );
   const byTable = new Map<string, string[]>();
-  for (const { table, column } of columns) if (!DERIVED_TABLES.has(table)) byTable.set(table, [...(byTable.get(table) ?? []), column]);
+  for (const { table, column } of columns) if (!DERIVED_TABLES.has(table) && !CREDENTIAL_TABLES.has(table)) byTable.set(table, [...(byTable.get(table) ?? []), column]);
   const edges = await query<{ child: string; parent: string }>(
     `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
        from pg_constraint c join pg_namespace n on n.oid = c.connamespace

@@ -1,3 +1,4 @@
+export * from './arena-session.ts';
 export * from './configuration.ts';
 export * from './logs.ts';
 export * from './submissions.ts';

@@ -27,7 +27,8 @@ function option(def: AttributeDefinition, raw: unknown): ArenaErrorEntry | null 
 
 /**
  * Checks one step attribute value against its definition and returns what Arena would store.
- * Empty values clear the attribute: the API does not enforce "required" (reference §5.3).
+ * Empty values clear the attribute: the API does not enforce "required" (reference §5.3). A null
+ * reaches this only with `?setnull=true`.
  */
 export function checkAttributeValue(def: AttributeDefinition, raw: unknown): ValueCheck {
   if (raw === null || raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) return ok(null);
@@ -44,10 +45,9 @@ export function checkAttributeValue(def: AttributeDefinition, raw: unknown): Val
       // Arena keeps the calendar date and stores it at midnight Pacific (reference §6.1 sample).
       return ok(zulu(pacificMidnight(date.toISOString().slice(0, 10))));
     }
-    case 'NUMBER': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-      return Number.isFinite(n) ? ok(n) : bad(2000, `The value "${String(raw)}" of the attribute "${def.name}" is not a number.`);
-    }
+    case 'NUMBER':
+      // A JSON number only: "12" is text, and Arena refuses text for a NUMBER attribute.
+      return typeof raw === 'number' && Number.isFinite(raw) ? ok(raw) : bad(2000, `The value ${JSON.stringify(raw)} of the attribute "${def.name}" is not a number.`);
     case 'FIXED_DROP_DOWN': {
       if (!def.multiSelect) {
         const error = option(def, raw);

@@ -166,9 +166,10 @@ describe('Arena emulator', () => {
       { guid: A.product, value: 'Insulin Pump' },
       { guid: A.eventDate, value: '2025-01-08T00:00:00Z' },
       { guid: A.symptoms, value: ['Pain', 'Rash'] },
+      { guid: A.unitsAffected, value: 3 },
     ]);
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().attributes.map((a: { value: unknown }) => a.value)).toEqual(['TBD', 'Insulin Pump', '2025-01-08T08:00:00Z', ['Pain', 'Rash']]);
+    expect(ok.json().attributes.map((a: { value: unknown }) => a.value)).toEqual(['TBD', 'Insulin Pump', '2025-01-08T08:00:00Z', ['Pain', 'Rash'], 3]);
 
     const bad = await put(intake!.guid, [
       { guid: A.complaintTitle, value: 'Line one\nline two' },

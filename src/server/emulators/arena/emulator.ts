@@ -12,6 +12,7 @@ import { settingsRoutes } from './settings-routes.ts';
 import { statusRoutes } from './status-routes.ts';
 import { stepRoutes } from './step-routes.ts';
 import { type ArenaEmulatorState, createState, resetState } from './state.ts';
+import type { ArenaEmulatorVariant } from './variants.ts';
 
 export interface ArenaEmulatorOptions {
   /** The one user allowed to log in (the integration user). */
@@ -23,6 +24,8 @@ export interface ArenaEmulatorOptions {
   requestLimit?: number;
   /** JSON file that keeps processes and numbering across restarts (sandbox mode); none keeps memory only. */
   stateFile?: string;
+  /** A stricter workspace (variants.ts); default the sandbox's friendly template. */
+  variant?: ArenaEmulatorVariant;
 }
 
 export interface ArenaEmulatorControl {
@@ -64,6 +67,7 @@ export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
   const ctx: EmulatorContext = {
     state,
     clock,
+    variant: opts.variant ?? {},
     credentials: { email: opts.email, password: opts.password, workspaceId: opts.workspaceId ?? WORKSPACE.id },
   };
   const app = Fastify({ logger: false });
@@ -121,10 +125,13 @@ export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
 
   app.addHook('onRequest', async (req) => {
     if (state.latencyMs > 0) await sleep(state.latencyMs);
+    const login = isLogin(req);
+    // Every call but login counts against the quota, failures included (reference §3): a 415, a
+    // 401 and an unknown route cost a request like a success does.
+    if (!login) countRequest();
     if (!isJson(req.headers['content-type'])) throw unsupportedMediaType();
-    if (isLogin(req)) return;
+    if (login) return;
     authenticate(req);
-    countRequest();
     injectFailure();
   });
 

@@ -49,6 +49,7 @@ export const ATTRIBUTE_GUIDS = {
   symptoms: 'A7EA87B1A9EZK3S5452E',
   investigationSummary: 'XKAP8NJ4UWWG5NRKP5OU',
   rootCause: 'MC7Q7YVSKYL8BV09BZQC',
+  unitsAffected: 'NJN8X8SC18LTXDCG5W6T',
 } as const;
 const A = ATTRIBUTE_GUIDS;
 
@@ -84,6 +85,7 @@ export const ATTRIBUTE_DEFINITIONS: AttributeDefinition[] = [
     maxSelections: 4,
     possibleValues: ['Pain', 'Swelling', 'Bleeding', 'Infection', 'Rash', 'Hypoglycemia', 'Hyperglycemia', 'None'],
   },
+  { guid: A.unitsAffected, name: 'Units Affected', fieldType: 'NUMBER', required: false },
   { guid: A.investigationSummary, name: 'Investigation Summary', fieldType: 'MULTI_LINE_TEXT', required: false, maxLength: 4000 },
   { guid: A.rootCause, name: 'Root Cause', fieldType: 'SINGLE_LINE_TEXT', required: false, maxLength: 255 },
 ];
@@ -104,7 +106,7 @@ export const TEMPLATE = {
       type: 'REGULAR',
       attributeGuids: [A.complaintTitle, A.becomeAwareDate, A.complainantName, A.complainantEmail, A.complaintDescription],
     },
-    { guid: 'PPIYQT4J0LVXZQQF4H2C', name: 'Evaluation', order: 2, type: 'REGULAR', attributeGuids: [A.reportable, A.product, A.eventDate, A.symptoms] },
+    { guid: 'PPIYQT4J0LVXZQQF4H2C', name: 'Evaluation', order: 2, type: 'REGULAR', attributeGuids: [A.reportable, A.product, A.eventDate, A.symptoms, A.unitsAffected] },
     { guid: 'AJKH82845VG9QK2F8M3J', name: 'Investigation', order: 3, type: 'REGULAR', attributeGuids: [A.investigationSummary, A.rootCause] },
     { guid: '67Z4UV08OPYXSW5P4THB', name: 'Investigation Approved?', order: 4, type: 'SIGNOFF', attributeGuids: [], approvers: [QA_MANAGER] },
   ] satisfies TemplateStepFixture[] as TemplateStepFixture[],

@@ -48,7 +48,7 @@ function targetDate(value: unknown): string | null {
 }
 
 /** POST/GET /qualityprocesses and GET/PUT/DELETE /qualityprocesses/{guid} (reference §4). */
-export function processRoutes(app: FastifyInstance, { state, clock }: EmulatorContext): void {
+export function processRoutes(app: FastifyInstance, { state, clock, variant }: EmulatorContext): void {
   app.post('/qualityprocesses', async (req, reply) => {
     const body = objectBody(req.body);
     const name = checkText(body.name, 'name', 200, true) ?? '';
@@ -59,10 +59,14 @@ export function processRoutes(app: FastifyInstance, { state, clock }: EmulatorCo
     if (templateGuid !== TEMPLATE.guid) throw invalidGuid(templateGuid);
     const template = objectBody(body.template) as { numberFormat?: { prefix?: unknown } };
     const prefixGuid = guidRef(template.numberFormat?.prefix);
-    if (prefixGuid !== undefined && prefixGuid !== null && prefixGuid !== NUMBER_PREFIX_GUID) throw invalidGuid(prefixGuid);
+    const noPrefix = prefixGuid === undefined || prefixGuid === null || prefixGuid === '';
+    if (!noPrefix && prefixGuid !== NUMBER_PREFIX_GUID) throw invalidGuid(prefixGuid);
+    if (noPrefix && variant.noDefaultNumberFormat) {
+      throw fail(400, 3176, 'The number format of the template has no default. Specify the number format prefix in the request body.');
+    }
     let processOwner: Compact;
     if (body.owner !== undefined && body.owner !== null) processOwner = owner(body.owner);
-    else if (TEMPLATE.defaultOwner) processOwner = compact(TEMPLATE.defaultOwner);
+    else if (TEMPLATE.defaultOwner && !variant.noDefaultOwner) processOwner = compact(TEMPLATE.defaultOwner);
     else {
       throw fail(
         400,

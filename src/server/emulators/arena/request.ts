@@ -2,10 +2,12 @@
 import type { Clock } from '../../lib/clock.ts';
 import { GUID_PATTERN, badPaging, emptyGuid, fail, invalidGuid } from './failures.ts';
 import type { ArenaEmulatorState, EmulatedProcess, EmulatedStep } from './state.ts';
+import type { ArenaEmulatorVariant } from './variants.ts';
 
 export interface EmulatorContext {
   state: ArenaEmulatorState;
   clock: Clock;
+  variant: ArenaEmulatorVariant;
   credentials: { email: string; password: string; workspaceId: number };
 }
 

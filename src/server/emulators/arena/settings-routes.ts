@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { GUID_PATTERN, invalidGuid } from './failures.ts';
 import { NUMBER_FORMAT_GUID, OWNERS, TEMPLATE } from './fixtures.ts';
-import { type EmulatorContext, type Query, isTrue, queryValue } from './request.ts';
+import { type EmulatorContext, type Query, isTrue, paging, queryValue } from './request.ts';
 import { definitionsView, numberFormatView, templateView } from './views.ts';
 
 type GuidRoute = { Params: { guid: string }; Querystring: Query };
 
 /** GET /settings/qualityprocesses/… (reference §5): the template, number format, owners, step attributes. */
-export function settingsRoutes(app: FastifyInstance, { state }: EmulatorContext): void {
+export function settingsRoutes(app: FastifyInstance, { state, variant }: EmulatorContext): void {
   const base = '/settings/qualityprocesses';
 
   app.get<{ Querystring: Query }>(`${base}/templates`, async (req) => {
@@ -15,13 +15,13 @@ export function settingsRoutes(app: FastifyInstance, { state }: EmulatorContext)
     const active = queryValue(req.query, 'active');
     const matches =
       (name === undefined || matchesPattern(TEMPLATE.name, name)) && (active === undefined || active.toLowerCase() === 'true');
-    const results = matches ? [templateView(state)] : [];
+    const results = matches ? [templateView(state, variant)] : [];
     return { count: results.length, results };
   });
 
   app.get<GuidRoute>(`${base}/templates/:guid`, async (req) => {
     if (req.params.guid !== TEMPLATE.guid) throw invalidGuid(req.params.guid);
-    return templateView(state);
+    return templateView(state, variant);
   });
 
   app.get(`${base}/numberformats`, async () => ({ count: 1, results: [numberFormatView(state)] }));
@@ -31,10 +31,12 @@ export function settingsRoutes(app: FastifyInstance, { state }: EmulatorContext)
     return numberFormatView(state);
   });
 
-  app.get(`${base}/owners`, async () => ({
-    count: OWNERS.length,
-    results: OWNERS.map((o) => ({ guid: o.guid, fullName: o.fullName, emailAddress: o.email })),
-  }));
+  // Paged like the other lists (the reference exempts only steps, templates and attributes).
+  app.get<{ Querystring: Query }>(`${base}/owners`, async (req) => {
+    const { offset, limit } = paging(req.query);
+    const results = OWNERS.slice(offset, offset + limit).map((o) => ({ guid: o.guid, fullName: o.fullName, emailAddress: o.email }));
+    return { count: results.length, results };
+  });
 
   app.get<{ Querystring: Query }>(`${base}/steps/attributes`, async (req) => definitionsView(isTrue(req.query, 'includePossibleValues')));
 

@@ -9,7 +9,11 @@ import { stepView } from './views.ts';
 
 type StepRoute = { Params: { guid: string; stepGuid: string }; Querystring: Query };
 
-function attributeUpdates(step: EmulatedStep, raw: unknown): Map<string, StoredValue> {
+/**
+ * The attribute values a PUT sets. A null blanks an attribute only with `?setnull=true`; without
+ * it the null is ignored like an absent field, as Arena's partial PUT does (reference §1).
+ */
+function attributeUpdates(step: EmulatedStep, raw: unknown, setNull: boolean): Map<string, StoredValue> {
   if (!Array.isArray(raw)) throw fail(400, 400, 'The "attributes" value must be an array.');
   const updates = new Map<string, StoredValue>();
   const errors: ArenaErrorEntry[] = [];
@@ -24,7 +28,9 @@ function attributeUpdates(step: EmulatedStep, raw: unknown): Map<string, StoredV
       errors.push({ code: 2016, message: `The attribute "${guid}" does not exist on the quality process step "${step.name}".` });
       continue;
     }
-    const checked = checkAttributeValue(def, (entry as { value?: unknown }).value);
+    const value = (entry as { value?: unknown }).value;
+    if (value === null && !setNull) continue;
+    const checked = checkAttributeValue(def, value);
     if (checked.ok) updates.set(guid, checked.value);
     else errors.push(checked.error);
   }
@@ -55,15 +61,17 @@ function user(guid: unknown): Compact {
 }
 
 /** GET /qualityprocesses/{guid}/steps[/{stepGuid}] and PUT of one step (reference §6). */
-export function stepRoutes(app: FastifyInstance, { state }: EmulatorContext): void {
+export function stepRoutes(app: FastifyInstance, { state, variant }: EmulatorContext): void {
+  const omitEmpty = variant.omitEmptyAttributes ?? false;
+
   app.get<{ Params: { guid: string } }>('/qualityprocesses/:guid/steps', async (req) => {
-    const results = findProcess(state, req.params.guid).steps.map(stepView);
+    const results = findProcess(state, req.params.guid).steps.map((s) => stepView(s, omitEmpty));
     return { count: results.length, results };
   });
 
   app.get<StepRoute>('/qualityprocesses/:guid/steps/:stepGuid', async (req) => {
     const process = findProcess(state, req.params.guid);
-    return stepView(findStep(process, req.params.stepGuid));
+    return stepView(findStep(process, req.params.stepGuid), omitEmpty && !isTrue(req.query, 'includeEmptyAdditionalAttributes'));
   });
 
   app.put<StepRoute>('/qualityprocesses/:guid/steps/:stepGuid', async (req, reply) => {
@@ -74,12 +82,13 @@ export function stepRoutes(app: FastifyInstance, { state }: EmulatorContext): vo
       throw fail(400, 3173, 'Completed quality process steps cannot be updated. To update this step, you must reopen it.');
     }
     const body = objectBody(req.body);
+    const setNull = isTrue(req.query, 'setnull');
     // Everything is checked before anything changes: a rejected update leaves the step as it was.
-    const updates = body.attributes === undefined ? new Map<string, StoredValue>() : attributeUpdates(step, body.attributes);
+    const updates = body.attributes === undefined ? new Map<string, StoredValue>() : attributeUpdates(step, body.attributes, setNull);
     const newAssignees = assignees(step, body);
     let due = step.dueDateTime;
     if (body.dueDateTime === null) {
-      if (isTrue(req.query, 'setnull')) due = null;
+      if (setNull) due = null;
     } else if (body.dueDateTime !== undefined) {
       due = zulu(endOfPacificDay(requireDate(body.dueDateTime, 'dueDateTime')));
     }
@@ -87,6 +96,6 @@ export function stepRoutes(app: FastifyInstance, { state }: EmulatorContext): vo
     for (const slot of step.attributes) if (updates.has(slot.guid)) slot.value = updates.get(slot.guid) ?? null;
     if (newAssignees !== undefined) step.assignees = newAssignees;
     step.dueDateTime = due;
-    return reply.code(201).send(stepView(step));
+    return reply.code(201).send(stepView(step, omitEmpty));
   });
 }

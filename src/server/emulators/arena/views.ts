@@ -9,6 +9,7 @@ import {
   attributeDefinition,
 } from './fixtures.ts';
 import { type ArenaEmulatorState, type EmulatedProcess, type EmulatedStep, formatNumber } from './state.ts';
+import type { ArenaEmulatorVariant } from './variants.ts';
 
 export function processView(p: EmulatedProcess) {
   const current = p.status === 'COMPLETED' ? undefined : p.steps.find((s) => s.status === 'OPEN');
@@ -30,7 +31,11 @@ export function processView(p: EmulatedProcess) {
   };
 }
 
-export function stepView(s: EmulatedStep) {
+/**
+ * One step as Arena shows it. `omitEmpty`: attributes without a value are left out, and a step
+ * with none left says `attributes: null` (empty first-level attributes are null, reference §1).
+ */
+export function stepView(s: EmulatedStep, omitEmpty = false) {
   const common = {
     guid: s.guid,
     name: s.name,
@@ -52,18 +57,24 @@ export function stepView(s: EmulatedStep) {
       ? { deprecated: true, ...first, note: 'The assignee response object is deprecated. Please use assignees.' }
       : null,
     assignees: s.assignees ? { users: s.assignees } : null,
-    attributes: s.attributes.map(({ guid, value }) => {
-      const def = attributeDefinition(guid);
-      return {
-        guid,
-        apiName: guid,
-        name: def?.name ?? guid,
-        fieldType: def?.fieldType ?? null,
-        ...(def?.multiSelect ? { multiSelect: true } : {}),
-        value,
-      };
-    }),
+    attributes: attributesView(s, omitEmpty),
   };
+}
+
+function attributesView(s: EmulatedStep, omitEmpty: boolean) {
+  const shown = omitEmpty ? s.attributes.filter((a) => a.value !== null) : s.attributes;
+  if (omitEmpty && shown.length === 0) return null;
+  return shown.map(({ guid, value }) => {
+    const def = attributeDefinition(guid);
+    return {
+      guid,
+      apiName: guid,
+      name: def?.name ?? guid,
+      fieldType: def?.fieldType ?? null,
+      ...(def?.multiSelect ? { multiSelect: true } : {}),
+      value,
+    };
+  });
 }
 
 export function definitionView(d: AttributeDefinition, includePossibleValues: boolean) {
@@ -102,7 +113,7 @@ export function numberFormatView(state: ArenaEmulatorState) {
   };
 }
 
-export function templateView(state: ArenaEmulatorState) {
+export function templateView(state: ArenaEmulatorState, variant: ArenaEmulatorVariant) {
   const format = numberFormatView(state);
   return {
     guid: TEMPLATE.guid,
@@ -112,8 +123,8 @@ export function templateView(state: ArenaEmulatorState) {
     active: true,
     creationDateTime: TEMPLATE.creationDateTime,
     creator: TEMPLATE.creator,
-    defaultOwner: TEMPLATE.defaultOwner,
-    defaultNumberFormat: { guid: format.guid },
+    defaultOwner: variant.noDefaultOwner ? null : TEMPLATE.defaultOwner,
+    defaultNumberFormat: variant.noDefaultNumberFormat ? null : { guid: format.guid },
     numberFormats: [{ guid: format.guid, lastUsed: format.lastUsed, prefixes: format.prefixes }],
     steps: TEMPLATE.steps.map((s) =>
       s.type === 'SIGNOFF'

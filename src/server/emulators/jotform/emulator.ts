@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
-import { formatJotformDate, formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { JOTFORM_HOME_ZONE, jotformDay, jotformTimestamp } from './account-time.ts';
 import type { EmulatorContext } from './context.ts';
 import { EmulatedHttpError, markStart, notAuthorized, pathLabel, sendError, setLimitLeft } from './envelope.ts';
 import { demoFixtures, demoRawAnswers } from './fixtures.ts';
@@ -28,6 +28,8 @@ export interface JotformEmulatorOptions {
   dailyLimit?: number;
   /** JSON file that keeps forms, questions and submissions across restarts (sandbox mode); none keeps memory only. */
   stateFile?: string;
+  /** The account's time zone, in which timestamps are written; default US-Eastern (JotForm's own). */
+  timeZone?: string;
 }
 
 export interface SubmissionPatch {
@@ -58,11 +60,12 @@ function scrubKey(url: string): string {
  * forms, submissions, questions and webhook ids are all 401 "You're not authorized to use (…)";
  * lists default to created_at DESC and cap `limit` at 1000; an unknown filter field or operator is
  * a 400 rather than ignored; webhook ids are not renumbered after a delete; timestamps are written
- * in US-Eastern time (connectors/jotform/jotform-time.ts).
+ * on the account's wall clock (`timeZone`) and the quota day is US-Eastern (account-time.ts).
  */
 export function createJotformEmulator(options: JotformEmulatorOptions) {
   const clock = options.clock ?? systemClock;
-  const state: EmulatorState = createState(options.fixtures ?? demoFixtures(clock.now()), options.dailyLimit ?? 10_000, clock.now());
+  const timeZone = options.timeZone ?? JOTFORM_HOME_ZONE;
+  const state: EmulatorState = createState(options.fixtures ?? demoFixtures(clock.now(), timeZone), options.dailyLimit ?? 10_000, clock.now(), timeZone);
   const { logger, stateFile } = options;
   if (stateFile) loadJotformState(stateFile, state);
   const save = () => {
@@ -101,7 +104,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     const header = request.headers.apikey;
     const key = (Array.isArray(header) ? header[0] : header) ?? (request.query as Record<string, unknown>)?.apiKey;
     if (key !== options.apiKey) return done(notAuthorized(request));
-    const today = formatJotformDate(clock.now());
+    const today = jotformDay(clock.now(), JOTFORM_HOME_ZONE);
     if (today !== state.quotaDay) {
       state.quotaDay = today;
       state.limitLeft = state.dailyLimit;
@@ -199,10 +202,10 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
      */
     async addSubmission(answers: RawAnswers = {}, opts: { formId?: string; ip?: string } = {}) {
       const form = formOrThrow(opts.formId);
-      const defaults = Object.fromEntries(Object.entries(demoRawAnswers(added++, clock.now())).filter(([qid]) => form.questions.has(qid)));
+      const defaults = Object.fromEntries(Object.entries(demoRawAnswers(added++, clock.now(), timeZone)).filter(([qid]) => form.questions.has(qid)));
       const submission = insertSubmission(state, form, {
         id: nextSubmissionId(state),
-        created_at: formatJotformDateTime(clock.now()),
+        created_at: jotformTimestamp(clock.now(), timeZone),
         ip: opts.ip ?? `198.51.100.${(added % 250) + 1}`,
         answers: { ...defaults, ...answers },
       });

@@ -1,4 +1,4 @@
-import { formatJotformDate, formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
+import { JOTFORM_HOME_ZONE, jotformDay, jotformTimestamp } from './account-time.ts';
 import { DEMO_FORM_ID, DEMO_FORM_TITLE, DEMO_QID, DEMO_USERNAME, IMPACT_ROWS, demoQuestions } from './fixtures-form.ts';
 import { type DemoPerson, type DemoScenario, PEOPLE, SCENARIOS, emailOf, phoneOf } from './fixtures-people.ts';
 import { DEMO_ROWS, type DemoRow, XSS_PAYLOAD, demoSubmissionId } from './fixtures-submissions.ts';
@@ -59,7 +59,7 @@ function rawAnswers({ person, personIndex, scenario, eventDate, awareDate, quirk
   return a;
 }
 
-function demoSubmission(row: DemoRow, index: number, now: Date): SubmissionFixture {
+function demoSubmission(row: DemoRow, index: number, now: Date, timeZone: string): SubmissionFixture {
   const created = new Date(now.getTime() - row.days * DAY_MS - row.minutes * 60_000);
   const aware = new Date(created.getTime() - row.awareLag * DAY_MS);
   const event = new Date(aware.getTime() - row.eventLag * DAY_MS);
@@ -68,45 +68,45 @@ function demoSubmission(row: DemoRow, index: number, now: Date): SubmissionFixtu
   const scenario = SCENARIOS[row.scenario % SCENARIOS.length] as DemoScenario;
   return {
     id: demoSubmissionId(index),
-    created_at: formatJotformDateTime(created),
-    updated_at: edited ? formatJotformDateTime(edited) : null,
+    created_at: jotformTimestamp(created, timeZone),
+    updated_at: edited ? jotformTimestamp(edited, timeZone) : null,
     ip: `203.0.113.${(index * 37) % 250 + 3}`,
     status: 'ACTIVE',
     new: row.isNew ? '1' : '0',
     flag: row.flag ? '1' : '0',
     notes: row.notes ?? '',
-    answers: rawAnswers({ person, personIndex: index, scenario, eventDate: formatJotformDate(event), awareDate: formatJotformDate(aware), quirk: row.quirk }),
+    answers: rawAnswers({ person, personIndex: index, scenario, eventDate: jotformDay(event, timeZone), awareDate: jotformDay(aware, timeZone), quirk: row.quirk }),
   };
 }
 
 /**
  * The demo account: the form "Complaint Form - BTS" with its questions and submissions dated
- * relative to `now` (deterministic for a given now).
+ * relative to `now` and written in the account's `timeZone` (deterministic for given values).
  */
-export function demoFixtures(now: Date): EmulatorFixtures {
+export function demoFixtures(now: Date, timeZone = JOTFORM_HOME_ZONE): EmulatorFixtures {
   return {
     username: DEMO_USERNAME,
     forms: [
       {
         id: DEMO_FORM_ID,
         title: DEMO_FORM_TITLE,
-        created_at: formatJotformDateTime(new Date(now.getTime() - FORM_AGE_DAYS * DAY_MS)),
+        created_at: jotformTimestamp(new Date(now.getTime() - FORM_AGE_DAYS * DAY_MS), timeZone),
         questions: demoQuestions(),
-        submissions: DEMO_ROWS.map((row, i) => demoSubmission(row, i, now)),
+        submissions: DEMO_ROWS.map((row, i) => demoSubmission(row, i, now, timeZone)),
       },
     ],
   };
 }
 
 /** Realistic answers for the n-th submission added at run time (sandbox "new complaint", tests). */
-export function demoRawAnswers(n: number, now: Date): RawAnswers {
+export function demoRawAnswers(n: number, now: Date, timeZone = JOTFORM_HOME_ZONE): RawAnswers {
   const personIndex = (n * 7 + 3) % PEOPLE.length;
-  const today = formatJotformDate(now);
+  const today = jotformDay(now, timeZone);
   return rawAnswers({
     person: PEOPLE[personIndex] as DemoPerson,
     personIndex: personIndex + 40,
     scenario: SCENARIOS[(n * 5 + 1) % SCENARIOS.length] as DemoScenario,
-    eventDate: formatJotformDate(new Date(now.getTime() - DAY_MS)),
+    eventDate: jotformDay(new Date(now.getTime() - DAY_MS), timeZone),
     awareDate: today,
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
+import { jotformTimestamp } from './account-time.ts';
 import { type EmulatorContext, type IdParams, formOr401, paging, queryParam, submissionOr401 } from './context.ts';
 import { sendOk } from './envelope.ts';
 import { type FormTree, bracketField } from './form-body.ts';
@@ -61,7 +61,7 @@ export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const { answers } = rawAnswers(bracketField(request.body, 'submission'));
     const submission = insertSubmission(state, form, {
       id: nextSubmissionId(state),
-      created_at: formatJotformDateTime(ctx.clock.now()),
+      created_at: jotformTimestamp(ctx.clock.now(), state.timeZone),
       ip: request.ip,
       answers,
     });

@@ -1,4 +1,4 @@
-import { formatJotformDate, formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
+import { JOTFORM_HOME_ZONE, jotformDay, jotformTimestamp } from './account-time.ts';
 import { answerFor, buildAnswers } from './answers.ts';
 import type { EmuAnswer, EmuForm, EmuQuestion, EmuSubmission, EmulatorFixtures, EmulatorState, RawAnswers, SubmissionFixture } from './types.ts';
 
@@ -6,14 +6,15 @@ import type { EmuAnswer, EmuForm, EmuQuestion, EmuSubmission, EmulatorFixtures, 
 const SUBMISSION_ID_STEP = 1_000_003n;
 const FIRST_SUBMISSION_ID = 6_010_000_000_000_000_000n;
 
-export function createState(fixtures: EmulatorFixtures, dailyLimit: number, now: Date): EmulatorState {
+export function createState(fixtures: EmulatorFixtures, dailyLimit: number, now: Date, timeZone: string): EmulatorState {
   const state: EmulatorState = {
     username: fixtures.username,
     forms: new Map(),
     submissions: new Map(),
     dailyLimit,
     limitLeft: dailyLimit,
-    quotaDay: formatJotformDate(now),
+    quotaDay: jotformDay(now, JOTFORM_HOME_ZONE),
+    timeZone,
     requests: [],
   };
   for (const f of fixtures.forms) {
@@ -81,7 +82,7 @@ export function applySubmissionEdit(
   if (patch.new !== undefined) submission.new = patch.new;
   if (patch.flag !== undefined) submission.flag = patch.flag;
   if (patch.notes !== undefined) submission.notes = patch.notes;
-  submission.updated_at = formatJotformDateTime(now);
+  submission.updated_at = jotformTimestamp(now, state.timeZone);
   return submission;
 }
 

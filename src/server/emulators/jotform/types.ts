@@ -70,6 +70,8 @@ export interface EmulatorState {
   limitLeft: number;
   /** US-Eastern date the quota was last reset on. */
   quotaDay: string;
+  /** The account's time zone, in which its timestamps are written (not saved: it is configuration). */
+  timeZone: string;
   /** The last 1000 requests the emulator answered, for tests that count attempts. */
   requests: RequestRecord[];
 }

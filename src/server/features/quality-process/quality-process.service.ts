@@ -90,8 +90,8 @@ export function createQualityProcessService(d: QualityProcessDeps) {
       if (!row.arenaGuid) throw new Conflict('This submission has no quality process yet.');
       try {
         const steps = await client.getSteps(row.arenaGuid);
-        const needsNames = steps.some((s) => s.attributes.some((a) => a.name === null));
-        return renderSteps(steps, needsNames ? await d.templateSteps.steps() : []);
+        // The (cached) template names attributes and shows those Arena left out of the list.
+        return renderSteps(steps, await d.templateSteps.steps());
       } catch (err) {
         const reason = arenaReason(err);
         await log.error('Arena', `Could not read the quality process ${row.chNumber ?? row.arenaGuid} of submission ${row.id}: ${reason}`);

@@ -39,7 +39,18 @@ describe('rendering step values', () => {
 
   it('keeps REGULAR steps and names unnamed attributes from the template', () => {
     const steps = [step({ attributes: [{ guid: 'A', name: null, fieldType: 'DATE', value: '2025-01-08T08:00:00Z' }] }), step({ guid: 'S9', name: 'Approve', type: 'SIGNOFF' })];
-    expect(renderSteps(steps, template)).toEqual([{ name: 'Intake', attributes: [{ name: 'Aware', value: '2025-01-08' }] }]);
+    expect(renderSteps(steps, template)).toEqual([{ name: 'Intake', attributes: [{ name: 'Aware', value: '2025-01-08' }, { name: 'Name', value: '' }] }]);
+  });
+
+  it('shows the attributes Arena left out of the list as empty, in the template order, then any others', () => {
+    const steps = [
+      step({ attributes: [{ guid: 'B', name: 'Name', fieldType: 'SINGLE_LINE_TEXT', value: 'Jane Doe' }, { guid: 'X', name: 'Extra', fieldType: 'NUMBER', value: 4 }] }),
+      step({ guid: 'S2', name: 'Evaluation', order: 2, attributes: [] }),
+    ];
+    expect(renderSteps(steps, template)).toEqual([
+      { name: 'Intake', attributes: [{ name: 'Aware', value: '' }, { name: 'Name', value: 'Jane Doe' }, { name: 'Extra', value: '4' }] },
+      { name: 'Evaluation', attributes: [{ name: 'Reportable?', value: '' }] },
+    ]);
   });
 });
 

@@ -26,13 +26,28 @@ export function renderValue(value: ArenaAttributeValue, fieldType: string | null
   return fieldType === 'DATE' || (fieldType === null && ZULU.test(value)) ? arenaDate(value) : value;
 }
 
-/** A process's REGULAR steps as `{name, attributes: [{name, value}]}`; names Arena left out come from the template. */
+/** The template step a process step was made from: same name, else same order. */
+export function templateStepOf(step: Pick<ArenaStep, 'name' | 'order'>, template: readonly ArenaTemplateStep[]): ArenaTemplateStep | undefined {
+  return template.find((t) => t.name === step.name) ?? template.find((t) => t.order === step.order);
+}
+
+/**
+ * A process's REGULAR steps as `{name, attributes: [{name, value}]}`. Arena may leave attributes
+ * without a value out of a step list, so each step shows its template step's attributes (empty
+ * when Arena left them out) in the template's order, then any others Arena listed; names Arena
+ * left out come from the template.
+ */
 export function renderSteps(steps: readonly ArenaStep[], template: readonly ArenaTemplateStep[] = []): StepResult[] {
   const names = new Map(template.flatMap((s) => s.attributes.map((a) => [a.guid, a.name] as const)));
   return steps
     .filter((s) => s.type === 'REGULAR')
-    .map((s) => ({
-      name: s.name,
-      attributes: s.attributes.map((a) => ({ name: a.name ?? names.get(a.guid) ?? a.guid, value: renderValue(a.value, a.fieldType) })),
-    }));
+    .map((s) => {
+      const model = templateStepOf(s, template)?.attributes ?? [];
+      const listed = new Map(s.attributes.map((a) => [a.guid, a]));
+      const attributes = [
+        ...model.map((t) => listed.get(t.guid) ?? { guid: t.guid, name: t.name, fieldType: t.type, value: null }),
+        ...s.attributes.filter((a) => !model.some((t) => t.guid === a.guid)),
+      ];
+      return { name: s.name, attributes: attributes.map((a) => ({ name: a.name ?? names.get(a.guid) ?? a.guid, value: renderValue(a.value, a.fieldType) })) };
+    });
 }

@@ -1,6 +1,7 @@
 import type { ArenaStep, ArenaStepValue, ArenaTemplateStep, StepUpdate } from '../../connectors/arena/index.ts';
 import { buildQualityProcessValues, coerceForAttribute } from '../field-mapping/mapping-engine.ts';
 import type { FieldMappingRule, SubmissionAnswers } from '../field-mapping/types.ts';
+import { templateStepOf } from './step-values.ts';
 
 export interface MappedValue {
   guid: string;
@@ -38,7 +39,7 @@ export function stepUpdates(steps: readonly ArenaStep[], template: readonly Aren
   return steps
     .filter((s) => s.type === 'REGULAR' && s.status !== 'COMPLETE')
     .map((s) => {
-      const model = template.find((t) => t.name === s.name) ?? template.find((t) => t.order === s.order);
+      const model = templateStepOf(s, template);
       const carried = new Set([...s.attributes, ...(model?.attributes ?? [])].map((a) => a.guid));
       return { stepGuid: s.guid, update: { attributes: values.filter((v) => carried.has(v.guid)).map(({ guid, value }) => ({ guid, value })) } };
     })
