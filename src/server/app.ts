@@ -6,6 +6,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { emailConfigRoutes } from './features/email-config/email-config.routes.ts';
 import { fieldMappingRoutes } from './features/field-mapping/field-mapping.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
+import { mailRoutes } from './features/mail/mail.routes.ts';
 import { qualityProcessRoutes } from './features/quality-process/quality-process.routes.ts';
 import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
@@ -77,11 +78,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fieldMappingRoutes(route, services.fieldMapping);
   emailConfigRoutes(route, services.emailConfigs);
   logsRoutes(route, services.logs);
+  mailRoutes(route, services.mail, services.submissions.idOf);
   await registerSpa(app, deps.webDir ?? null);
 
   if (deps.background) {
     app.addHook('onReady', async () => services.sync.start(config.SYNC_INTERVAL));
     app.addHook('onClose', async () => services.sync.stop());
+    app.addHook('onReady', async () => services.mailWorker.start(config.MAIL_POLL_INTERVAL));
+    app.addHook('onClose', async () => services.mailWorker.stop());
   }
   return app;
 }

@@ -42,6 +42,7 @@ export const ConfigSchema = z
     ARENA_TEMPLATE_GUID: optionalString,
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
+    MAIL_POLL_INTERVAL: integer(10, 1, 3600).describe('seconds between the mail worker’s looks for due messages'),
   })
   .superRefine((c, ctx) => {
     if (c.JOTFORM_API_KEY && !c.JOTFORM_FORM_ID) {

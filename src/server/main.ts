@@ -64,7 +64,6 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
-    withLock: database.withLock,
     jwtSecret: loadSecret('jwt-secret', config.JWT_SECRET, config.DATA_DIR),
     webhookSecret,
     formId: outside.formId,
