@@ -12,6 +12,7 @@ import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { systemClock } from './lib/clock.ts';
+import { registerApiResponses } from './plugins/api-responses.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { makeRoute } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -38,7 +39,8 @@ declare module 'fastify' {
   }
 }
 
-export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey', '*.password', '*.refreshToken', '*.token'];
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey', '*.password', '*.refreshToken', '*.token',
+  'headers.authorization', '*.headers.authorization', 'authorization', '*.currentPassword', '*.newPassword', '*.passwordHash', 'params', '*.params', 'answers', '*.answers', '*.followup', 'body', '*.body'];
 
 /** The whole HTTP application over its dependencies; main.ts and the tests both build it here. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -47,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerApiResponses(app);
   registerAuth(app);
   registerFormBodies(app);
   await registerSecurity(app);

@@ -182,7 +182,7 @@ export function createServices(d: ServiceDeps) {
     qualityProcess,
     dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, audit),
-    questions: createQuestionsService({ jotform, audit, log, formId: d.formId }),
+    questions: createQuestionsService({ jotform, audit, log, formId: d.formId, transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

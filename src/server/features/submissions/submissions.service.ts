@@ -35,15 +35,6 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   function mustBeOurForm(formId: string): void {
     if (formId !== d.formId) throw new NotFound(`Form ${formId} is not reviewed in this portal.`);
   }
-  /** Sets workflow fields and records the change; unchanged values are not written again. */
-  async function change(actor: AuditActor, before: SubmissionDbRow, action: string, values: WorkflowFields, describe: string): Promise<SubmissionRow> {
-    const row = (await repo.updateWorkflow(before.id, values, clock.now())) ?? before;
-    const pick = (r: SubmissionDbRow) => Object.fromEntries(Object.keys(values).map((k) => [k, r[k as keyof WorkflowFields]]));
-    await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: pick(before), after: pick(row) });
-    await log.success('JotForms', `${describe} for submission ${before.id} by ${actor.email}`);
-    return toSubmissionRow(row);
-  }
-
   /**
    * Sets a one-way flag (false → true). The guard sits in the UPDATE, so of concurrent requests only
    * one records the change; the others, like any repeat, answer the row as it is.
@@ -74,9 +65,19 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return toSubmission(await mustFind(id));
     },
 
+    /**
+     * Saving the text the submission already has stores nothing: a double-submitted Save, or two
+     * tabs saving the same words, leaves one note. The guard sits in the UPDATE, so concurrent
+     * identical saves store it once.
+     */
     async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
       const before = await mustFind(id);
-      return change(actor, before, 'followup', { followup }, 'Follow-up saved');
+      if (before.followup === followup) return toSubmissionRow(before);
+      const row = await repo.setFollowup(before.id, followup, clock.now());
+      if (!row) return toSubmissionRow((await repo.findById(before.id)) ?? before);
+      await audit.record({ actor, entity: 'submission', entityId: before.id, action: 'followup', before: { followup: before.followup }, after: { followup: row.followup } });
+      await log.success('JotForms', `Follow-up saved for submission ${before.id} by ${actor.email}`);
+      return toSubmissionRow(row);
     },
 
     markReportable: (actor: AuditActor, id: string) => markOnce(actor, id, 'reportable', 'mark reportable', 'Marked reportable'),
@@ -133,9 +134,23 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return (await mustFind(idOrChNumber)).id;
     },
 
-    exportCsv(formId: string, filters: SubmissionFilters): AsyncGenerator<string> {
+    /**
+     * The CSV as chunks. The header and the first batch are read before this returns, so a query
+     * that fails does so before any header is sent: an error answer, never a file cut off mid-way.
+     */
+    async exportCsv(formId: string, filters: SubmissionFilters): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      return submissionsCsv(repo.stream(formId, filters));
+      const csv = submissionsCsv(repo.stream(formId, filters));
+      const head: string[] = [];
+      while (head.length < 2) {
+        const next = await csv.next();
+        if (next.done) break;
+        head.push(next.value);
+      }
+      return (async function* () {
+        yield* head;
+        yield* csv;
+      })();
     },
   };
 }
