@@ -330,6 +330,16 @@ describe('submissions API', () => {
       expect(log.at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: expect.stringContaining(target.id) });
     });
 
+    it('a double-submitted Save stores the follow-up once: concurrent or repeated identical text is one note', async () => {
+      const target = fresh('clean');
+      const url = `/v1/jotforms/submission/${target.id}/create-followup`;
+      const answers = await Promise.all([patch(url, { followup: 'Left a voicemail.' }), patch(url, { followup: 'Left a voicemail. ' })]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers.map((a) => a.json().results.followup)).toEqual(['Left a voicemail.', 'Left a voicemail.']);
+      expect((await patch(url, { followup: 'Left a voicemail.' })).statusCode).toBe(200);
+      expect((await audits(target.id)).map((e) => [e.action, e.after])).toEqual([['followup', { followup: 'Left a voicemail.' }]]);
+    });
+
     it('refuses blank, missing and over-long text with 400, and accepts exactly 5000 characters', async () => {
       const target = fresh('clean');
       const url = `/v1/jotforms/submission/${target.id}/create-followup`;
