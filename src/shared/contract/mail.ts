@@ -8,6 +8,8 @@ import { defineEndpoint } from './endpoints.ts';
  */
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** How the status reads on screen. */
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', stored: 'Stored (no mail server)' };
 /** Attempts before a message is given up as failed (retries back off 1, 2, 4 … minutes, at most an hour). */
 export const MAIL_MAX_ATTEMPTS = 8;
 

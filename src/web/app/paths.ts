@@ -14,6 +14,7 @@ export const paths = {
   fieldMapping: '/dashboard/configurations/field-mapping',
   emailConfig: '/dashboard/configurations/email-config',
   logs: '/dashboard/logs',
+  mail: '/dashboard/mail',
 } as const;
 
 /** The details route of one submission. */

@@ -25,6 +25,7 @@ const UsersPage = lazyPage(() => import('../features/users/users-page.tsx'), 'Us
 const FieldMappingPage = lazyPage(() => import('../features/field-mapping/routes.tsx'), 'FieldMappingPage');
 const EmailConfigPage = lazyPage(() => import('../features/email-config/routes.tsx'), 'EmailConfigPage');
 const LogsPage = lazyPage(() => import('../features/logs/logs-page.tsx'), 'LogsPage');
+const MailPage = lazyPage(() => import('../features/mail/routes.tsx'), 'MailPage');
 
 /** Spec §2, every route with its guard (roles from src/shared/roles.ts capabilities). */
 export const routes: RouteObject[] = [
@@ -87,6 +88,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole capability="logs">
                 <LogsPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.mail,
+            element: (
+              <RequireRole capability="mail">
+                <MailPage />
               </RequireRole>
             ),
           },

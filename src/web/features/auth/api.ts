@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '#shared/contract/auth';
 import { paths } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -14,7 +15,7 @@ export const authKeys = {
 /** Spec §8 Login: the server's message, else 'Authentication failed' / 'An error occurred during login'. */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: { email: string; password: string }) =>
       api(authApi.login, { body, fallback: { failed: 'Authentication failed', thrown: 'An error occurred during login' } }),
     onSuccess: ({ user, tokens }) => {
