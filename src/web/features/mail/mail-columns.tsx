@@ -26,8 +26,8 @@ function Outcome({ mail }: { mail: MailMessage }) {
 export function mailColumns(onResend: (mail: MailMessage) => void) {
   return [
     column.accessor('createdAt', { header: 'Created', meta: { className: 'whitespace-nowrap tabular-nums' }, cell: (info) => time(info.getValue()) }),
-    column.accessor('to', { header: 'To', meta: { className: 'wrap-anywhere' }, cell: (info) => info.getValue().join(', ') }),
-    column.accessor('subject', { header: 'Subject', meta: { hideBelow: 959, className: 'wrap-anywhere' } }),
+    column.accessor('to', { header: 'To', meta: { hideBelow: 599, className: 'wrap-break-word' }, cell: (info) => info.getValue().join(', ') }),
+    column.accessor('subject', { header: 'Subject', meta: { hideBelow: 959, className: 'wrap-break-word' } }),
     column.accessor('submissionId', {
       header: 'Submission',
       meta: { hideBelow: 599 },
@@ -43,7 +43,7 @@ export function mailColumns(onResend: (mail: MailMessage) => void) {
       },
     }),
     column.accessor('status', { header: 'Status', cell: (info) => <Outcome mail={info.row.original} /> }),
-    column.accessor('attempts', { header: 'Attempts', meta: { hideBelow: 1280, className: 'tabular-nums' }, cell: (info) => `${info.getValue()} of ${MAIL_MAX_ATTEMPTS}` }),
+    column.accessor('attempts', { header: 'Attempts', meta: { hideBelow: 1280, className: 'tabular-nums' }, cell: (info) => (info.row.original.status === 'stored' ? '-' : `${info.getValue()} of ${MAIL_MAX_ATTEMPTS}`) }),
     column.accessor('sentAt', { header: 'Sent', meta: { hideBelow: 1280, className: 'whitespace-nowrap tabular-nums' }, cell: (info) => time(info.getValue()) }),
     column.display({
       id: 'actions',
@@ -56,7 +56,9 @@ export function mailColumns(onResend: (mail: MailMessage) => void) {
           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 hover:text-brand-900"
         >
           <Icon name="refresh" className="size-4" />
-          Resend<span className="sr-only"> e-mail {info.row.original.subject}</span>
+          {/* Icon only on phones, where the row has little room; the name stays for screen readers. */}
+          <span className="max-sm:sr-only">Resend</span>
+          <span className="sr-only"> e-mail {info.row.original.subject}</span>
         </button>
       ),
     }),
