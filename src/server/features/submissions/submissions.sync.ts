@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { databaseFailure } from '../../db/errors.ts';
 import type { Lease } from '../../db/lease.ts';
 import { syncState } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -126,7 +127,7 @@ export function createSubmissionSync(d: SyncDeps) {
         lastError = undefined;
         return result;
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = databaseFailure(err) ?? (err instanceof Error ? err.message : String(err));
         // One log entry per distinct failure, not one per poll while JotForm stays down.
         if (message !== lastError) await d.log.error('JotForms', `JotForm sync failed: ${message}`);
         lastError = message;
