@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const database = openPostgres(location);
   // Production settings, except the logger: none, so neither side pays for request logs.
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent-bench-data-dir', LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret });
-  const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret, formId: BENCH_FORM_ID, webDir: null });
+  const app = await buildApp({ config, db: database.db, jwtSecret, formId: BENCH_FORM_ID, webDir: null });
   addFloorList(app, database);
   addFloorWrite(app, database);
   const copyPool = addFloorCsvPostgres(app, location);

@@ -6,12 +6,14 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { emailConfigRoutes } from './features/email-config/email-config.routes.ts';
 import { fieldMappingRoutes } from './features/field-mapping/field-mapping.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
+import { mailRoutes } from './features/mail/mail.routes.ts';
 import { qualityProcessRoutes } from './features/quality-process/quality-process.routes.ts';
 import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { systemClock } from './lib/clock.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { registerApiResponses } from './plugins/api-responses.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { makeRoute } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -38,7 +40,8 @@ declare module 'fastify' {
   }
 }
 
-export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey', '*.password', '*.refreshToken', '*.token'];
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey', '*.password', '*.refreshToken', '*.token',
+  'headers.authorization', '*.headers.authorization', 'authorization', '*.currentPassword', '*.newPassword', '*.passwordHash', 'params', '*.params', 'answers', '*.answers', '*.followup', 'body', '*.body'];
 
 /** The whole HTTP application over its dependencies; main.ts and the tests both build it here. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -47,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerApiResponses(app);
   registerAuth(app);
   registerFormBodies(app);
   await registerSecurity(app);
@@ -78,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fieldMappingRoutes(route, services.fieldMapping);
   emailConfigRoutes(route, services.emailConfigs);
   logsRoutes(route, services.logs);
+  mailRoutes(route, services.mail, services.submissions.idOf);
   await registerSpa(app, deps.webDir ?? null);
 
   if (deps.background) {
@@ -86,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // In the background: an Arena outage never holds up the start.
     app.addHook('onReady', async () => services.arenaHealth?.start());
     app.addHook('onClose', async () => services.arenaHealth?.stop());
+    app.addHook('onReady', async () => services.mailWorker.start(config.MAIL_POLL_INTERVAL));
+    app.addHook('onClose', async () => services.mailWorker.stop());
   }
   return app;
 }

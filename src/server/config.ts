@@ -58,6 +58,7 @@ export const ConfigSchema = z
     ARENA_NUMBER_PREFIX_GUID: arenaGuid('ARENA_NUMBER_PREFIX_GUID').describe("number-format prefix of created quality processes; required when the template's format has no default"),
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
+    MAIL_POLL_INTERVAL: integer(10, 1, 3600).describe('seconds between the mail worker’s looks for due messages'),
   })
   .superRefine((c, ctx) => {
     if (c.JOTFORM_API_KEY && !c.JOTFORM_FORM_ID) {

@@ -8,6 +8,7 @@ import { LegacyDataFound } from './db/legacy-pglite.ts';
 import { openDatabase } from './db/open.ts';
 import { seedAdmin } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { connectOutside, registerWebhook } from './sandbox.ts';
 
@@ -41,7 +42,7 @@ function stopAll(): Promise<void> {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT });
+  const logger = pino({ level: config.LOG_LEVEL, redact: LOG_REDACT, serializers: LOG_SERIALIZERS });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       logger.info({ signal }, 'shutting down');
@@ -64,7 +65,6 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
-    withLock: database.withLock,
     jwtSecret: loadSecret('jwt-secret', config.JWT_SECRET, config.DATA_DIR),
     webhookSecret,
     formId: outside.formId,

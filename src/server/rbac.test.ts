@@ -3,28 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EndpointDef } from '#shared/contract/endpoints';
 import { ROLES, type Role, can } from '#shared/roles';
+import { contractEndpoints, contractModules } from '../../tests/support/contract-endpoints.ts';
 import { type TestApp, createTestApp } from '../../tests/support/test-app.ts';
 
-/**
- * Every endpoint of every contract module (`…Api` exports of src/shared/contract/*), so a new
- * endpoint is covered here the moment it is declared.
- */
-const contractModules = import.meta.glob<Record<string, unknown>>(['../shared/contract/*.ts', '!../shared/contract/*.test.ts'], { eager: true });
-
-function isEndpoint(value: unknown): value is EndpointDef {
-  const v = value as Partial<EndpointDef> | null;
-  return !!v && typeof v === 'object' && typeof v.method === 'string' && typeof v.path === 'string' && v.access !== undefined;
-}
-
-const endpoints: (EndpointDef & { name: string })[] = [];
-for (const [file, mod] of Object.entries(contractModules)) {
-  for (const [exportName, api] of Object.entries(mod)) {
-    if (!exportName.endsWith('Api') || !api || typeof api !== 'object') continue;
-    for (const [key, endpoint] of Object.entries(api)) {
-      if (isEndpoint(endpoint)) endpoints.push({ ...endpoint, name: `${file.split('/').pop()} ${exportName}.${key}` });
-    }
-  }
-}
+const endpoints = contractEndpoints();
 
 /** The (method, path) pairs the app serves, read from Fastify's route tree; HEAD twins left out. */
 function servedRoutes(app: FastifyInstance): { method: string; path: string }[] {
@@ -76,7 +58,7 @@ const rows = served.flatMap((endpoint) =>
 describe('role-based access to every contract endpoint', () => {
   it('finds the endpoints of every contract module', () => {
     expect(Object.keys(contractModules).length).toBeGreaterThanOrEqual(4);
-    for (const path of ['/v1/auth/login', '/v1/users/:userId/restrict-access', '/v1/logs', '/v1/dashboard']) {
+    for (const path of ['/v1/auth/login', '/v1/users/:userId/restrict-access', '/v1/logs', '/v1/dashboard', '/v1/mail', '/v1/mail/:id/resend', '/v1/jotforms/submission/:id/mail']) {
       expect(endpoints.map((e) => e.path)).toContain(path);
     }
     // The account and session endpoints: any signed-in user for their own; admins for others'.

@@ -6,11 +6,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulators, startEmulators } from '../../tests/support/emulators.ts';
 import { type TestApp, createTestApp, testConfig } from '../../tests/support/test-app.ts';
-import { submissions } from './db/schema/index.ts';
+import { emailConfigs, submissions } from './db/schema/index.ts';
 import { ARENA_EMULATOR_TEMPLATE_GUID } from './emulators/arena/index.ts';
 import { DEMO_WORKFLOW } from './emulators/jotform/index.ts';
 import { systemClock } from './lib/clock.ts';
-import { DEMO_MAPPINGS, connectOutside, seedDemoWorkflow } from './sandbox.ts';
+import { DEMO_MAPPINGS, DEMO_RECIPIENT, connectOutside, seedDemoWorkflow } from './sandbox.ts';
 
 describe('sandbox demo seeding', () => {
   let emu: Emulators;
@@ -47,6 +47,23 @@ describe('sandbox demo seeding', () => {
     expect(intake).toMatchObject({ 'Complainant Name': transferred!.submitter, 'Become Aware Date': transferred!.becomeAwareDate });
     expect(intake['Complainant Email']).toMatch(/@/);
     expect(intake['Complaint Description']?.length).toBeGreaterThan(20);
+  });
+
+  it('seeds one active demo recipient, so marking delivered mails someone out of the box', async () => {
+    expect((await t.database.db.select().from(emailConfigs)).map((r) => [r.email, r.active])).toEqual([[DEMO_RECIPIENT, true]]);
+    const res = await t.request({ method: 'GET', url: `/v1/jotforms/submission/${[...emu.jotform.state.submissions.keys()][0]}/mail`, headers: await t.as('staff') });
+    expect(res.json()).toMatchObject({ activeRecipients: 1 });
+  });
+
+  it('seeds no recipient when the portal already has one', async () => {
+    const other = await createTestApp();
+    try {
+      await other.database.db.insert(emailConfigs).values({ id: 'own', email: 'own@example.org', active: false });
+      await seedDemoWorkflow({ db: other.database.db, seedMappings: async () => {}, transfer: async () => {} }, Object.keys(DEMO_WORKFLOW).slice(0, 1));
+      expect((await other.database.db.select().from(emailConfigs)).map((r) => r.email)).toEqual(['own@example.org']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps the other demo states as the fixtures say', async () => {

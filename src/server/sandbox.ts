@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { type ArenaClient, arenaAccount, createArenaClient, createDbSessionStore } from './connectors/arena/index.ts';
 import { type JotformClient, createJotformClient } from './connectors/jotform/index.ts';
 import type { Db } from './db/client.ts';
-import { submissions } from './db/schema/index.ts';
+import { emailConfigs, submissions } from './db/schema/index.ts';
 import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS, createArenaEmulator } from './emulators/arena/index.ts';
 import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, DEMO_WORKFLOW, createJotformEmulator } from './emulators/jotform/index.ts';
 import type { Clock } from './lib/clock.ts';
@@ -67,9 +67,19 @@ export async function seedDemoWorkflow(ctx: InsertedHookContext, ids: string[]):
         .where(inArray(submissions.id, [id]));
     }
   });
+  await seedDemoRecipient(ctx.db);
   if (toTransfer.length === 0) return;
   await ctx.seedMappings(DEMO_MAPPINGS);
   for (const { id, title } of toTransfer) await ctx.transfer(id, title);
+}
+
+/** The notification recipient a new sandbox starts with, so marking delivered mails someone. */
+export const DEMO_RECIPIENT = 'quality-team@example.com';
+
+/** Once, with the first demo submissions: a recipient, unless the portal already has one. */
+async function seedDemoRecipient(db: InsertedHookContext['db']): Promise<void> {
+  const [any] = await db.select({ id: emailConfigs.id }).from(emailConfigs).limit(1);
+  if (!any) await db.insert(emailConfigs).values({ id: randomUUID(), email: DEMO_RECIPIENT, active: true }).onConflictDoNothing();
 }
 
 /**

@@ -3,7 +3,10 @@ import { FieldMappingBody } from '#shared/contract/field-mapping';
 import type { Config } from './config.ts';
 import { type ArenaClient, createArenaHealth } from './connectors/arena/index.ts';
 import { createMailer, type Mailer } from './connectors/mail/mailer.ts';
-import { type Db, type WithLock, inProcessLock } from './db/client.ts';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Db } from './db/client.ts';
+import { createLease } from './db/lease.ts';
 import { createAuthEvents } from './features/auth/auth-events.ts';
 import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -24,6 +27,9 @@ import { type QuestionsSource, createQuestionsService } from './features/questio
 import { createSubmissionsRepo } from './features/submissions/submissions.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
+import { createMailRepo } from './features/mail/mail.repo.ts';
+import { createMailService } from './features/mail/mail.service.ts';
+import { createMailWorker } from './features/mail/mail.worker.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createAuditTrail } from './lib/audit.ts';
@@ -61,7 +67,6 @@ export interface ServiceDeps {
   /** The JotForm form reviewed here (configured, or the demo form in sandbox mode). */
   formId: string;
   awareDateQid?: string | undefined;
-  withLock?: WithLock;
   integrations?: Integrations;
   logger?: FastifyBaseLogger;
 }
@@ -111,7 +116,10 @@ export function createServices(d: ServiceDeps) {
   const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor) });
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
-  const mailer = d.integrations?.mailer ?? createMailer({ db, clock, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const mailer = d.integrations?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const mailRepo = createMailRepo(db);
+  const mailWorker = createMailWorker({ repo: mailRepo, mailer, clock, log, logger: d.logger });
+  const mail = createMailService({ db, repo: mailRepo, audit, log, clock, mode: mailer.mode, recipients: () => emailConfigRepo.activeEmails(), nudge: () => mailWorker.nudge() });
   const jotform = d.integrations?.jotform ?? missingJotform;
   const onInserted = d.integrations?.onSubmissionsInserted;
   const arena = d.integrations?.arena && d.integrations.arenaTemplateGuid ? { client: d.integrations.arena, templateGuid: d.integrations.arenaTemplateGuid } : undefined;
@@ -156,7 +164,8 @@ export function createServices(d: ServiceDeps) {
   };
   const sync = createSubmissionSync({
     db,
-    withLock: d.withLock ?? inProcessLock(),
+    // Three missed renewals (or a minute) before another instance takes the poll over.
+    lease: createLease(db, `jotform-poll:${d.formId}`, `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, Math.max(3 * config.SYNC_INTERVAL, 60) * 1000),
     jotform,
     repo: submissionsRepo,
     log,
@@ -172,10 +181,9 @@ export function createServices(d: ServiceDeps) {
     audit,
     log,
     clock,
-    mailer,
+    mail,
     formId: d.formId,
     formTitle: () => sync.formTitle(),
-    recipients: () => emailConfigRepo.activeEmails(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
   });
   return {
@@ -186,13 +194,15 @@ export function createServices(d: ServiceDeps) {
     users,
     sync,
     submissions,
+    mail,
+    mailWorker,
     emailConfigs: createEmailConfigService({ repo: emailConfigRepo, audit, log, clock }),
     fieldMapping,
     qualityProcess,
     arenaHealth,
     dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, audit),
-    questions: createQuestionsService({ jotform, audit, log, formId: d.formId }),
+    questions: createQuestionsService({ jotform, audit, log, formId: d.formId, transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -21,6 +21,8 @@ export const CAPABILITIES = {
   configurations: ADMINS,
   /** System logs. */
   logs: ADMINS,
+  /** The Mail page: every notification e-mail, with resend. */
+  mail: ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -78,7 +78,7 @@ export interface TestApp {
 export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: database.db, withLock: database.withLock, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
+  const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
   const admin = await insertUser(database, 'super_admin', { email: ADMIN.email, name: ADMIN.name, password: ADMIN.password });
   const roleUsers = new Map<Role, { email: string; password: string }>([['super_admin', admin]]);
 
@@ -117,7 +117,7 @@ export type Instance = Pick<TestApp, 'app' | 'request' | 'login'> & { close(): P
 
 /** Another instance over the same database (as a second server behind a load balancer), with its own settings or clock. */
 export async function secondInstance(t: TestApp, opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<Instance> {
-  const app = await buildApp({ config: testConfig(opts.env), db: t.database.db, withLock: t.database.withLock, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const app = await buildApp({ config: testConfig(opts.env), db: t.database.db, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
   return {
     app,
     request: (o) => app.inject(o),

@@ -21,3 +21,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A database failure told without its data, for the system log: Drizzle's message carries the
+ * statement's parameters (answers, e-mail addresses). Null when `err` is no database failure.
+ */
+export function databaseFailure(err: unknown): string | null {
+  for (let e = err as { query?: unknown; code?: unknown; table?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.query === 'string' || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))) {
+      const pg = (typeof e.code === 'string' ? e : (e.cause as typeof e | undefined)) ?? {};
+      const code = typeof pg.code === 'string' ? ` (SQLSTATE ${pg.code}${typeof pg.table === 'string' ? ` on ${pg.table}` : ''})` : '';
+      return isDatabaseUnavailable(err) ? 'the database is not available' : `the database refused the change${code}`;
+    }
+  }
+  return isDatabaseUnavailable(err) ? 'the database is not available' : null;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { ApiErrorBody } from '#shared/contract/common';
 import type { EndpointDef, ParsedRequestOf, ResponseOf } from '#shared/contract/endpoints';
 import { type AuthUser, type Authenticator, accessGuard } from './auth.ts';
+import { refuseUnsafeText } from './input-hygiene.ts';
 
 export interface HandlerContext<E extends EndpointDef> extends ParsedRequestOf<E> {
   /** The signed-in user; present on every endpoint that is not public. */
@@ -40,6 +41,8 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
       // onRequest, before the body is parsed and validated: a caller without the right to use
       // an endpoint learns nothing about its schema (401/403, never a 400 with field details).
       onRequest: options.onRequest ? [accessGuard(endpoint.access, authenticate), options.onRequest] : accessGuard(endpoint.access, authenticate),
+      // Every endpoint, present and future: text PostgreSQL cannot store is refused at the edge.
+      preValidation: refuseUnsafeText,
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params,

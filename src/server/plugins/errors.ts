@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
@@ -41,9 +42,36 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** Past this much (or this long), a body is not drained: the connection is closed after the answer. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
+
+/** Reads and discards the rest of a request body, within limits. */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    raw.on('data', count);
+    raw.once('end', done);
+    raw.once('error', done);
+    raw.once('close', done);
+    raw.resume();
+  });
+}
+
 /** One mapper from any thrown error to `{code, message}`; 5xx answers never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
@@ -57,7 +85,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(500).send({ code: ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again.' });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' });
+    if (status === 413) {
+      // Answered once the client has sent its body: answering mid-upload closes the connection
+      // under a client still writing, which then sees EPIPE instead of this answer.
+      await drainBody(request.raw);
+      return reply.code(413).send({ code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' });
+    }
     if (status === 429) return reply.code(429).send({ code: ERROR_CODES.rateLimited, message: error.message || 'Too many requests. Please wait and try again.' });
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, empty body.

@@ -8,9 +8,18 @@ const Token = z.object({ token: z.string(), expires: z.string() });
 export const AuthTokens = z.object({ access: Token, refresh: Token, idleMinutes: z.number().int() });
 export type AuthTokens = z.infer<typeof AuthTokens>;
 
+/** Longest address a mail system delivers to (RFC 5321) and longest password worth hashing. */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 1024;
+
 export const LoginBody = z.object({
-  email: z.string({ message: 'email is required' }).trim().toLowerCase().pipe(z.email('email must be a valid email address')),
-  password: z.string({ message: 'password is required' }).min(1, 'password is required').max(256),
+  email: z
+    .string({ message: 'email is required' })
+    .max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters`)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('email must be a valid email address')),
+  password: z.string({ message: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX, `password must be at most ${PASSWORD_MAX} characters`),
 });
 const RefreshBody = z.object({ refreshToken: z.string({ message: 'refreshToken is required' }).min(1, 'refreshToken is required').max(512) });
 

@@ -64,10 +64,17 @@ export interface Page<T> {
   totalResults: number;
 }
 
-/** YYYY-MM-DD, a real calendar date. */
+/** The years a date of this product can fall in; anything outside is a typing slip. */
+export const DATE_YEARS = { min: 1900, max: 2200 } as const;
+
+/** YYYY-MM-DD, a real calendar date between 1900 and 2200. */
 export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are written YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'not a real calendar date');
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'not a real calendar date')
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+  }, `dates must lie between ${DATE_YEARS.min} and ${DATE_YEARS.max}`);
 
 export const NoContent = z.null().describe('No content');

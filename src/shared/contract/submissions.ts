@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDate, PageQuery, page, sortBy } from './common.ts';
 import { defineEndpoint } from './endpoints.ts';
+import { MAIL_STATUSES } from './mail.ts';
 
 export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -147,9 +148,9 @@ export const submissionsApi = {
   }),
   sendEmailRecipient: defineEndpoint({
     method: 'POST', path: '/v1/jotforms/submission/:id/send-email-recipient', tag: 'JotForms',
-    summary: 'E-mail the active notification recipients about the submission (no free-text answers)',
+    summary: 'Queue the e-mail to the active notification recipients about the submission (no free-text answers), once per submission: a repeat answers what was queued',
     access: { capability: 'submissions' }, params: SubmissionParams, status: 200,
-    response: z.object({ message: z.string(), recipients: z.number().int() }),
+    response: z.object({ message: z.string(), recipients: z.number().int(), mailId: z.string(), status: z.enum(MAIL_STATUSES) }),
   }),
   review: defineEndpoint({
     method: 'PATCH', path: '/v1/jotforms/submission/:id/review', tag: 'JotForms',

@@ -16,6 +16,7 @@ export const paths = {
   logs: '/dashboard/logs',
   /** The signed-in user's own page (beyond spec §2: name, password, sessions). */
   account: '/dashboard/account',
+  mail: '/dashboard/mail',
 } as const;
 
 /** The details route of one submission. */

@@ -26,6 +26,7 @@ const FieldMappingPage = lazyPage(() => import('../features/field-mapping/routes
 const EmailConfigPage = lazyPage(() => import('../features/email-config/routes.tsx'), 'EmailConfigPage');
 const LogsPage = lazyPage(() => import('../features/logs/logs-page.tsx'), 'LogsPage');
 const AccountPage = lazyPage(() => import('../features/auth/account-page.tsx'), 'AccountPage');
+const MailPage = lazyPage(() => import('../features/mail/routes.tsx'), 'MailPage');
 
 /** Spec §2, every route with its guard (roles from src/shared/roles.ts capabilities). */
 export const routes: RouteObject[] = [
@@ -89,6 +90,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole capability="logs">
                 <LogsPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: paths.mail,
+            element: (
+              <RequireRole capability="mail">
+                <MailPage />
               </RequireRole>
             ),
           },

@@ -96,12 +96,14 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  /** Nothing to confirm yet (or at all): the button shows but does nothing. */
+  confirmDisabled?: boolean;
   confirmLabel?: string;
   tone?: 'primary' | 'danger';
 }
 
 /** Cancel / Confirm, with 'Please wait...' on the confirm button while the action runs (spec §2). */
-export function ConfirmDialog({ open, title, message, onConfirm, onCancel, busy = false, confirmLabel = 'Confirm', tone = 'primary' }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, onConfirm, onCancel, busy = false, confirmDisabled = false, confirmLabel = 'Confirm', tone = 'primary' }: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={onCancel} title={title} busy={busy} size="sm">
       <DialogBody>
@@ -111,7 +113,7 @@ export function ConfirmDialog({ open, title, message, onConfirm, onCancel, busy 
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant={tone} onClick={onConfirm} busy={busy} busyText="Please wait...">
+        <Button variant={tone} onClick={onConfirm} busy={busy} busyText="Please wait..." disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -61,6 +61,8 @@ export interface QualityProcessSearch {
   /** Exact match, or a prefix with a trailing `*` (e.g. `CH-*`). */
   number?: string;
   name?: string;
+  /** Exact match, or a prefix with a trailing `*`. */
+  description?: string;
   /** e.g. `OPEN`, or `!COMPLETED` for "not completed". */
   status?: string;
   templateGuid?: string;
@@ -193,6 +195,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
       const query: Record<string, QueryValue> = {
         number: params.number,
         name: params.name,
+        description: params.description,
         status: params.status,
         'template.guid': params.templateGuid,
         'owner.guid': params.ownerGuid,

@@ -1,4 +1,6 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { MAIL_STATUSES } from '#shared/contract/mail';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export interface MappedQuestion {
   qid: string;
@@ -35,7 +37,13 @@ export const emailConfigs = pgTable(
   (t) => [uniqueIndex('email_configs_email_key').on(t.email)],
 );
 
-/** Mail written when no SMTP server is configured, and a record of every mail sent. */
+
+/**
+ * The transactional mail outbox: a message is written here in the same transaction as the action
+ * that causes it, then delivered by the mail worker (features/mail) with retries. 'stored': kept
+ * only, because no SMTP server is configured (sandbox). One notification per submission; an
+ * admin's resend is a new row pointing at the original.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -44,9 +52,32 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    submissionId: text('submission_id'),
+    resendOf: text('resend_of'),
+    createdBy: text('created_by'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A worker's claim on the row while it sends; a claim past this time is void (its worker died). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('mail_outbox_submission_idx').on(t.submissionId, t.createdAt),
+    uniqueIndex('mail_outbox_one_notice_key').on(t.submissionId).where(sql`${t.resendOf} is null and ${t.submissionId} is not null`),
+  ],
 );
+
+/**
+ * Leadership of background work across instances: the holder renews its lease every round; any
+ * instance takes it over once it has expired (a holder lost to a power cut holds it no longer).
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -91,9 +91,9 @@ describe('failures per (account, address)', () => {
     }
   });
 
-  it('counts an absurdly long e-mail like any other (no error from the counters)', async () => {
-    // Random, so the index cannot compress it below its row-size limit.
-    const email = `${randomBytes(1500).toString('hex')}@example.com`;
+  it('counts the longest e-mail the contract lets in like any other (no error from the counters)', async () => {
+    // 252 random characters: long enough that the counter keys it by its hash.
+    const email = `${randomBytes(120).toString('hex')}@example.com`;
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push((await signIn(t, email, 'wrong-password1', '198.51.100.6')).statusCode);
     expect(answers).toEqual([401, 401, 401, 401, 401, 429]);

@@ -147,14 +147,54 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
     expect(saved.chTitle).toBe(`Complaint from ${saved.submitter} (JotForm ${id})`);
   });
 
-  it('refuses while another transfer holds the row, until that claim is stale', async () => {
+  it('a call while another transfer holds the row waits for it, and takes over once that claim is stale', async () => {
     const id = ids[5]!;
     await t.database.db.update(submissions).set({ submissionStatus: 'Pending Transfer', transferStartedAt: clock.now() }).where(eq(submissions.id, id));
-    const busy = await create(id, 'Busy');
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toBe('A quality process is already being created for this submission. Reload in a moment to see the result.');
+    const second = create(id, 'Busy');
+    // Whether the call meets the claim fresh (and waits) or already stale, it takes the row over.
     clock.advance(6 * 60_000);
-    expect((await create(id, 'Busy')).statusCode).toBe(204);
+    expect((await second).statusCode).toBe(204);
+    expect(await row(id)).toMatchObject({ submissionStatus: 'Successful Transfer', chTitle: 'Busy', transferStartedAt: null });
+  });
+
+  it('a second click while the first runs answers the first one’s outcome, success or Arena’s reason', async () => {
+    const claimed = async (id: string) => {
+      while ((await row(id)).transferStartedAt === null) await new Promise((resolve) => setImmediate(resolve));
+    };
+    emu.arena.control.setLatency(300);
+    try {
+      const id = ids[11]!;
+      await setStatus(id, 'Pending Transfer');
+      const before = emu.arena.state.processes.size;
+      const first = create(id, 'Double click');
+      await claimed(id);
+      const [a, b] = await Promise.all([first, create(id, 'Double click')]);
+      expect([a.statusCode, b.statusCode]).toEqual([204, 204]);
+      expect(emu.arena.state.processes.size).toBe(before + 1);
+
+      const failing = ids[12]!;
+      await setStatus(failing, 'Pending Transfer');
+      emu.arena.control.failNext(10, { status: 503 });
+      const firstFails = create(failing, 'Double click');
+      await claimed(failing);
+      const [c, d] = await Promise.all([firstFails, create(failing, 'Double click')]);
+      expect(c.statusCode).toBe(502);
+      expect(d.json()).toEqual(c.json());
+    } finally {
+      emu.arena.control.setLatency(0);
+      emu.arena.control.failNext(0, { status: 503 });
+    }
+  });
+
+  it('a repeat of a create that succeeded (same name, or Retry) answers success and creates nothing', async () => {
+    const id = ids[13]!;
+    await setStatus(id, 'Pending Transfer');
+    expect((await create(id, 'Once')).statusCode).toBe(204);
+    const count = emu.arena.state.processes.size;
+    expect((await create(id, 'Once')).statusCode).toBe(204);
+    expect((await create(id, 'temp')).statusCode).toBe(204);
+    expect((await create(id, 'Another name')).statusCode).toBe(409);
+    expect(emu.arena.state.processes.size).toBe(count);
   });
 
   it('lets every role create', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { RETRY_TITLE, type StepResult, type TemplateStep } from '#shared/contract/quality-process';
 import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,9 +21,12 @@ export interface QualityProcessDeps {
   mappingRules(): Promise<FieldMappingRule[]>;
   /** A claim older than this is void: its holder died or hung (default 5 minutes). */
   staleClaimMs?: number;
+  /** How long a second call waits for the running one's outcome (default 60 s). */
+  waitForRunningMs?: number;
 }
 
 export const STALE_CLAIM_MS = 5 * 60_000;
+const POLL_MS = 200;
 
 function wrongStatus(status: string): Conflict {
   return new Conflict(`A quality process can only be created from Pending Transfer or Transfer Error; this submission is ${status}.`);
@@ -37,6 +41,7 @@ function titleFor(row: TransferRow, chTitle: string): string {
 export function createQualityProcessService(d: QualityProcessDeps) {
   const { repo, audit, log, clock } = d;
   const staleMs = d.staleClaimMs ?? STALE_CLAIM_MS;
+  const waitMs = d.waitForRunningMs ?? 60_000;
 
   async function mustFind(idOrChNumber: string): Promise<TransferRow> {
     const row = await repo.find(idOrChNumber);
@@ -44,15 +49,40 @@ export function createQualityProcessService(d: QualityProcessDeps) {
     return row;
   }
 
-  /** Takes the row for this call, or says why not (409). */
-  async function claim(row: TransferRow): Promise<TransferRow & { transferStartedAt: Date }> {
+  /** Takes the row for this call; 'running' when another call holds it. */
+  async function claim(row: TransferRow): Promise<(TransferRow & { transferStartedAt: Date }) | 'running'> {
     if (!TRANSFERABLE.includes(row.submissionStatus)) throw wrongStatus(row.submissionStatus);
     const now = clock.now();
     const claimed = await repo.claim(row.id, now, new Date(now.getTime() - staleMs));
     if (claimed?.transferStartedAt) return { ...claimed, transferStartedAt: claimed.transferStartedAt };
     const current = await mustFind(row.id);
     if (!TRANSFERABLE.includes(current.submissionStatus)) throw wrongStatus(current.submissionStatus);
-    throw new Conflict('A quality process is already being created for this submission. Reload in a moment to see the result.');
+    return 'running';
+  }
+
+  /**
+   * A second click while the first call runs: waits for that call and answers its outcome, so the
+   * user reads the result of the one transfer, not an error about the click. 'stale': the other
+   * call's claim ran out (its holder died), so this call may take the row over.
+   */
+  async function outcomeOfRunning(id: string): Promise<'done' | 'stale'> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      await sleep(POLL_MS);
+      const row = await mustFind(id);
+      if (!row.transferStartedAt) {
+        if (row.submissionStatus === 'Successful Transfer') return 'done';
+        if (row.submissionStatus === 'Transfer Error') throw new Upstream(row.transferError ?? 'The quality process could not be created.');
+        throw new Conflict('The other attempt to create this quality process stopped without a result. Please try again.');
+      }
+      if (row.transferStartedAt.getTime() < clock.now().getTime() - staleMs) return 'stale';
+      if (Date.now() > deadline) throw new Conflict('A quality process is already being created for this submission. Reload in a moment to see the result.');
+    }
+  }
+
+  /** A repeat of a create that already succeeded (same name, or Retry): nothing to do. */
+  function alreadyDone(row: TransferRow, chTitle: string): boolean {
+    return row.submissionStatus === 'Successful Transfer' && !!row.arenaGuid && (chTitle === RETRY_TITLE || chTitle === row.chTitle);
   }
 
   type Before = Pick<TransferRow, 'submissionStatus' | 'chTitle' | 'chNumber' | 'transferError'>;
@@ -105,7 +135,13 @@ export function createQualityProcessService(d: QualityProcessDeps) {
      */
     async create(actor: AuditActor | null, idOrChNumber: string, chTitle: string): Promise<void> {
       const arena = requireArena(d.arena);
-      const row = await claim(await mustFind(idOrChNumber));
+      const found = await mustFind(idOrChNumber);
+      if (alreadyDone(found, chTitle)) return;
+      const row = await claim(found);
+      if (row === 'running') {
+        if ((await outcomeOfRunning(found.id)) === 'stale') return this.create(actor, idOrChNumber, chTitle);
+        return;
+      }
       const title = row.arenaGuid && row.chTitle ? row.chTitle : titleFor(row, chTitle);
       const before: Before = { submissionStatus: row.submissionStatus, chTitle: row.chTitle, chNumber: row.chNumber, transferError: row.transferError };
       let outcome: TransferOutcome;

@@ -31,14 +31,22 @@ export async function runTransfer(d: TransferDeps, row: TransferRow, claimedAt: 
     const template = await d.templateSteps.steps();
     const { values, skipped } = mappedValues(await d.rules(), row.answers as SubmissionAnswers, template);
     let process = existing;
+    let reusedEarlier = false;
     if (!process) {
-      const created = await d.arena.client.createQualityProcess({
-        name: title,
-        description: `Created by the Quality Portal from JotForm submission ${row.id}`,
-        templateGuid: d.arena.templateGuid,
-        // Midday UTC is the same calendar day in Pacific time, where Arena keeps its dates.
-        targetCompletionDateTime: `${row.investigationDeadline}T12:00:00Z`,
-      });
+      const description = `Created by the Quality Portal from JotForm submission ${row.id}`;
+      // A process created by an earlier attempt whose answer or record was lost (the connection or
+      // the database failed right after) is taken over, never created twice.
+      const [earlier] = (await d.arena.client.findQualityProcesses({ description, templateGuid: d.arena.templateGuid, limit: 1 })).results;
+      const created =
+        earlier ??
+        (await d.arena.client.createQualityProcess({
+          name: title,
+          description,
+          templateGuid: d.arena.templateGuid,
+          // Midday UTC is the same calendar day in Pacific time, where Arena keeps its dates.
+          targetCompletionDateTime: `${row.investigationDeadline}T12:00:00Z`,
+        }));
+      reusedEarlier = earlier !== undefined;
       process = { guid: created.guid, number: created.number };
       const kept = await d.repo.recordProcess(row.id, claimedAt, { arenaGuid: created.guid, chNumber: created.number, chTitle: title }, d.clock.now());
       if (!kept) {
@@ -55,7 +63,7 @@ export async function runTransfer(d: TransferDeps, row: TransferRow, claimedAt: 
       ...process,
       fields: values.filter((v) => written.has(v.guid)).map((v) => v.name),
       skipped: [...skipped, ...values.filter((v) => !written.has(v.guid)).map((v) => v.name)],
-      reused: existing !== null,
+      reused: existing !== null || reusedEarlier,
     };
   } catch (err) {
     if (err instanceof ArenaError || err instanceof Upstream) return { ok: false, reason: arenaReason(err) };

@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJotformClient } from '../../connectors/jotform/index.ts';
+import { auditEvents } from '../../db/schema/index.ts';
 import { DEMO_FORM_ID, DEMO_QID, createJotformEmulator } from '../../emulators/jotform/index.ts';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
 
@@ -10,11 +12,12 @@ describe('questions API (through the JotForm emulator)', () => {
   let t: TestApp;
   let emulator: ReturnType<typeof createJotformEmulator>;
   let admin: Record<string, string>;
+  let emulatorUrl: string;
 
   beforeAll(async () => {
     emulator = createJotformEmulator({ apiKey: API_KEY });
-    const url = await emulator.app.listen({ host: '127.0.0.1', port: 0 });
-    const jotform = createJotformClient({ apiKey: API_KEY, baseUrl: url, retries: 0 });
+    emulatorUrl = await emulator.app.listen({ host: '127.0.0.1', port: 0 });
+    const jotform = createJotformClient({ apiKey: API_KEY, baseUrl: emulatorUrl, retries: 0 });
     t = await createTestApp({ deps: { integrations: { jotform }, formId: DEMO_FORM_ID } });
     admin = await t.as('admin');
   });
@@ -55,6 +58,28 @@ describe('questions API (through the JotForm emulator)', () => {
     const res = await t.request({ method: 'POST', url: base, headers: admin, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message.toLowerCase()).toContain(message.toLowerCase());
+  });
+
+  it('a JotForm refusal leaves no audit entry; a database that cannot write the entry keeps JotForm untouched', async () => {
+    const trail = () => t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'add question'));
+    const entries = (await trail()).length;
+    emulator.failNext(1, 503);
+    const refused = await t.request({ method: 'POST', url: base, headers: admin, payload: { text: 'Refused by JotForm', order: 4, type: 'textbox' } });
+    expect(refused.statusCode).toBe(502);
+    expect(await trail()).toHaveLength(entries);
+
+    const questions = (await list()).length;
+    const noAudit = await createTestApp({ deps: { integrations: { jotform: createJotformClient({ apiKey: API_KEY, baseUrl: emulatorUrl, retries: 0 }) }, formId: DEMO_FORM_ID } });
+    try {
+      // Signed in first: sign-ins are audited too.
+      const headers = await noAudit.as('admin');
+      await noAudit.database.db.execute(sql`alter table audit_events add constraint audit_refuses_all check (false) not valid`);
+      const res = await noAudit.request({ method: 'POST', url: base, headers, payload: { text: 'Never half done', order: 4, type: 'textbox' } });
+      expect(res.statusCode).toBe(500);
+      expect((await list()).length).toBe(questions);
+    } finally {
+      await noAudit.close();
+    }
   });
 
   it('deletes a question (204) and answers 404 for an unknown qid', async () => {

@@ -1,5 +1,6 @@
 import type { Question, SelectableQuestionType } from '#shared/contract/questions';
 import type { JotformQuestion } from '../../connectors/jotform/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import { Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
@@ -18,13 +19,15 @@ export interface QuestionsDeps {
   log: SystemLog;
   /** The configured form; the endpoints refuse any other. */
   formId: string;
+  /** Runs `fn` in one database transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
 }
 
 function toQuestion(q: JotformQuestion): Question {
   return { qid: String(q.qid), text: q.text ?? '', order: Number(q.order) || 0, type: q.type, ...(q.name ? { name: q.name } : {}) };
 }
 
-export function createQuestionsService({ jotform, audit, log, formId: ourForm }: QuestionsDeps) {
+export function createQuestionsService({ jotform, audit, log, formId: ourForm, transaction }: QuestionsDeps) {
   function mustBeOurForm(formId: string): void {
     if (formId !== ourForm) throw new NotFound(`Form ${formId} is not edited in this portal.`);
   }
@@ -52,8 +55,12 @@ export function createQuestionsService({ jotform, audit, log, formId: ourForm }:
     async add(actor: AuditActor, formId: string, q: { text: string; order: number; type: SelectableQuestionType }): Promise<void> {
       mustBeOurForm(formId);
       const question = { type: `control_${q.type}`, text: q.text, order: q.order };
-      await call('Failed to add form question', `Adding a question to form ${formId}`, () => jotform.addQuestions(formId, [question]));
-      await audit.record({ actor, entity: 'question', entityId: `${formId}`, action: 'add question', after: question });
+      // The audit entry is written first, in a transaction that commits only once JotForm has the
+      // question: nothing local is left to fail after JotForm said yes, and a refusal leaves no entry.
+      await transaction(async (tx) => {
+        await audit.record({ actor, entity: 'question', entityId: `${formId}`, action: 'add question', after: question }, tx);
+        await call('Failed to add form question', `Adding a question to form ${formId}`, () => jotform.addQuestions(formId, [question]));
+      });
       await log.success('JotForms', `Question "${q.text}" (${question.type}) added to form ${formId} by ${actor.email}`);
     },
 

@@ -248,6 +248,15 @@ export function createSubmissionsRepo(db: Db) {
         .returning();
       return row;
     },
+    /** Replaces the follow-up unless it already reads `followup`; undefined when it did (or the row is gone). */
+    async setFollowup(id: string, followup: string, at: Date): Promise<SubmissionDbRow | undefined> {
+      const [row] = await db
+        .update(submissions)
+        .set({ followup, modifiedAt: at })
+        .where(and(eq(submissions.id, id), sql`${submissions.followup} is distinct from ${followup}`))
+        .returning();
+      return row;
+    },
     /** Updates workflow fields, only while the row is in one of `from` when given (a state guard). */
     async updateWorkflow(id: string, values: WorkflowFields, at: Date, from?: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {
       const [row] = await db

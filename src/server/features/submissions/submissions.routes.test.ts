@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_SORT_FIELDS, type Submission, type SubmissionRow, type SubmissionSortField } from '#shared/contract/submissions';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
@@ -332,6 +330,16 @@ describe('submissions API', () => {
       expect(log.at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: expect.stringContaining(target.id) });
     });
 
+    it('a double-submitted Save stores the follow-up once: concurrent or repeated identical text is one note', async () => {
+      const target = fresh('clean');
+      const url = `/v1/jotforms/submission/${target.id}/create-followup`;
+      const answers = await Promise.all([patch(url, { followup: 'Left a voicemail.' }), patch(url, { followup: 'Left a voicemail. ' })]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers.map((a) => a.json().results.followup)).toEqual(['Left a voicemail.', 'Left a voicemail.']);
+      expect((await patch(url, { followup: 'Left a voicemail.' })).statusCode).toBe(200);
+      expect((await audits(target.id)).map((e) => [e.action, e.after])).toEqual([['followup', { followup: 'Left a voicemail.' }]]);
+    });
+
     it('refuses blank, missing and over-long text with 400, and accepts exactly 5000 characters', async () => {
       const target = fresh('clean');
       const url = `/v1/jotforms/submission/${target.id}/create-followup`;
@@ -537,10 +545,9 @@ describe('submissions API', () => {
       const target = all.find((r) => r.submissionStatus === 'Successful Transfer' && r.followup)!;
       const res = await send(target.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'Email sent to recipient', recipients: 2 });
-
       const [mail, ...more] = await t.database.db.select().from(mailOutbox);
       expect(more).toEqual([]);
+      expect(res.json()).toEqual({ message: 'Email queued for the recipients', recipients: 2, mailId: mail!.id, status: 'stored' });
       expect(mail).toMatchObject({ status: 'stored', to: ['lead@example.org', 'quality@example.org'], error: null });
       expect(mail!.subject).toContain(target.id);
       for (const text of [target.id, target.submitter, target.created_at, target.becomeAwareDate, target.investigationDeadline, target.submissionStatus, target.chNumber!, `${PUBLIC_URL}/dashboard/jotforms/submission/${target.id}`]) {
@@ -639,86 +646,3 @@ describe('submissions API', () => {
   });
 });
 
-describe('submissions API: e-mail through an SMTP server', () => {
-  const clock = fixedClock('2025-06-15T16:00:00.000Z');
-  let emulator: JotformEmulator;
-  let t: TestApp;
-  let sink: SMTPServer;
-  let headers: Headers;
-  let refuse = false;
-  const received: { from: string; to: string[]; raw: string }[] = [];
-
-  beforeAll(async () => {
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(_address, _session, callback) {
-        if (!refuse) return callback();
-        const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-        return callback(err);
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', () => resolve()));
-    const port = (sink.server.address() as AddressInfo).port;
-    emulator = createJotformEmulator({ apiKey: KEY, clock });
-    await emulator.addSubmission();
-    await emulator.addSubmission();
-    const client = createJotformClient({ baseUrl: await emulator.listen(), apiKey: KEY, sleep: async () => {} });
-    t = await syncedApp(clock, emulator, client, { SMTP_URL: `smtp://127.0.0.1:${port}` });
-    await t.database.db.insert(emailConfigs).values({ id: randomUUID(), email: 'quality@example.org', active: true });
-    headers = await t.as('staff');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await emulator?.close();
-    await new Promise<void>((resolve) => (sink ? sink.close(() => resolve()) : resolve()));
-  });
-  const send = (id: string) => t.request({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient`, headers });
-  const firstId = () => [...emulator.state.submissions.keys()][0]!;
-
-  it('delivers the mail to the SMTP server and records it as sent', async () => {
-    const id = firstId();
-    const res = await send(id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Email sent to recipient', recipients: 1 });
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ from: 'quality-portal@localhost', to: ['quality@example.org'] });
-    expect(received[0]!.raw).toMatch(new RegExp(`^Subject: Submission ${id} delivered`, 'm'));
-    // The body is quoted-printable: join its soft line breaks.
-    const body = received[0]!.raw.replace(/=\r?\n/g, '');
-    expect(body).toContain(`${PUBLIC_URL}/dashboard/jotforms/submission/${id}`);
-    expect(body).toContain(`Submission ${id} has been marked as delivered.`);
-    const outbox = await t.database.db.select().from(mailOutbox);
-    expect(outbox.map((m) => [m.status, m.to, m.error])).toEqual([['sent', ['quality@example.org'], null]]);
-  });
-
-  it('answers 502 "Failed to send email to recipient" when the server refuses, keeping the mail as failed', async () => {
-    refuse = true;
-    const id = firstId();
-    const res = await send(id);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ code: 'upstream_failed', message: 'Failed to send email to recipient' });
-    expect(received).toHaveLength(1);
-    const failed = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'failed'));
-    expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ to: ['quality@example.org'], subject: expect.stringContaining(id) });
-    expect(failed[0]!.error).toContain('Mailbox unavailable');
-    const log = await t.database.db.select().from(systemLogs).where(eq(systemLogs.label, 'error'));
-    expect(log.map((l) => l.process)).toEqual(['JotForms']);
-    expect(log[0]!.description).toContain(id);
-    refuse = false;
-  });
-});

@@ -8,7 +8,7 @@ export function submissionsRoutes(route: Route, submissions: SubmissionsService,
   route(submissionsApi.forms, async () => ({ results: await submissions.forms() }));
   route(submissionsApi.list, ({ params, query }) => submissions.list(params.formId, query));
   route(submissionsApi.exportCsv, async ({ params, query, request, reply }) => {
-    const csv = submissions.exportCsv(params.formId, query);
+    const csv = await submissions.exportCsv(params.formId, query);
     const accept = request.headers.accept ?? '';
     if (accept.includes('application/json') && !accept.includes('text/csv')) {
       let results = '';

@@ -1,10 +1,11 @@
 import type { Page } from '#shared/contract/common';
+import type { MailStatus } from '#shared/contract/mail';
 import type { Form, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
-import { type Mailer, MailError } from '../../connectors/mail/mailer.ts';
 import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import { submissionsCsv } from './submissions.csv.ts';
 import { type SubmissionDbRow, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
 
@@ -13,13 +14,12 @@ export interface SubmissionsDeps {
   audit: AuditTrail;
   log: SystemLog;
   clock: Clock;
-  mailer: Mailer;
+  /** The mail outbox (features/mail): queues the delivered notification. */
+  mail: Pick<MailService, 'activeRecipients' | 'queueNotice'>;
   /** The configured JotForm form the portal reviews. */
   formId: string;
   /** The form's title as JotForm names it (cached by sync). */
   formTitle(): Promise<{ title: string; status: string }>;
-  /** Active notification recipients (Configurations → Config). */
-  recipients(): Promise<string[]>;
   /** The portal's address for links in e-mails. */
   publicUrl: string;
 }
@@ -35,15 +35,6 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   function mustBeOurForm(formId: string): void {
     if (formId !== d.formId) throw new NotFound(`Form ${formId} is not reviewed in this portal.`);
   }
-  /** Sets workflow fields and records the change; unchanged values are not written again. */
-  async function change(actor: AuditActor, before: SubmissionDbRow, action: string, values: WorkflowFields, describe: string): Promise<SubmissionRow> {
-    const row = (await repo.updateWorkflow(before.id, values, clock.now())) ?? before;
-    const pick = (r: SubmissionDbRow) => Object.fromEntries(Object.keys(values).map((k) => [k, r[k as keyof WorkflowFields]]));
-    await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: pick(before), after: pick(row) });
-    await log.success('JotForms', `${describe} for submission ${before.id} by ${actor.email}`);
-    return toSubmissionRow(row);
-  }
-
   /**
    * Sets a one-way flag (false → true). The guard sits in the UPDATE, so of concurrent requests only
    * one records the change; the others, like any repeat, answer the row as it is.
@@ -74,9 +65,19 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return toSubmission(await mustFind(id));
     },
 
+    /**
+     * Saving the text the submission already has stores nothing: a double-submitted Save, or two
+     * tabs saving the same words, leaves one note. The guard sits in the UPDATE, so concurrent
+     * identical saves store it once.
+     */
     async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
       const before = await mustFind(id);
-      return change(actor, before, 'followup', { followup }, 'Follow-up saved');
+      if (before.followup === followup) return toSubmissionRow(before);
+      const row = await repo.setFollowup(before.id, followup, clock.now());
+      if (!row) return toSubmissionRow((await repo.findById(before.id)) ?? before);
+      await audit.record({ actor, entity: 'submission', entityId: before.id, action: 'followup', before: { followup: before.followup }, after: { followup: row.followup } });
+      await log.success('JotForms', `Follow-up saved for submission ${before.id} by ${actor.email}`);
+      return toSubmissionRow(row);
     },
 
     markReportable: (actor: AuditActor, id: string) => markOnce(actor, id, 'reportable', 'mark reportable', 'Marked reportable'),
@@ -104,10 +105,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return toSubmissionRow(row);
     },
 
-    async sendToRecipients(actor: AuditActor, id: string): Promise<{ message: string; recipients: number }> {
+    /** Queues the delivered notification once per submission (a repeat answers what was queued). */
+    async sendToRecipients(actor: AuditActor, id: string): Promise<{ message: string; recipients: number; mailId: string; status: MailStatus }> {
       const s = await mustFind(id);
-      const to = await d.recipients();
-      if (to.length === 0) throw new Conflict('No active notification recipients are configured. Add one under Configurations → Config.');
+      const to = await d.mail.activeRecipients();
       const link = `${d.publicUrl.replace(/\/$/, '')}/dashboard/jotforms/submission/${encodeURIComponent(s.id)}`;
       // Only identifiers, dates and workflow state: free-text answers may hold health information.
       const text = [
@@ -122,20 +123,34 @@ export function createSubmissionsService(d: SubmissionsDeps) {
         '',
         `Open it in the Quality Portal: ${link}`,
       ].join('\n');
-      try {
-        await d.mailer.send({ to, subject: `Submission ${s.id} delivered${s.chNumber ? ` (${s.chNumber})` : ''}`, text });
-      } catch (err) {
-        const reason = err instanceof MailError ? err.message : 'the mail could not be sent';
-        await log.error('JotForms', `E-mail about submission ${s.id} failed: ${reason}`);
-        throw new Upstream('Failed to send email to recipient');
-      }
-      await log.success('JotForms', `E-mail about submission ${s.id} sent to ${to.length} recipient(s) by ${actor.email}`);
-      return { message: 'Email sent to recipient', recipients: to.length };
+      const subject = `Submission ${s.id} delivered${s.chNumber ? ` (${s.chNumber})` : ''}`;
+      const { mail, created } = await d.mail.queueNotice(actor, s.id, { to, subject, text });
+      const message = created ? 'Email queued for the recipients' : 'The email about this submission was already queued';
+      return { message, recipients: mail.to.length, mailId: mail.id, status: mail.status };
     },
 
-    exportCsv(formId: string, filters: SubmissionFilters): AsyncGenerator<string> {
+    /** The submission's id, found by id or CH number. */
+    async idOf(idOrChNumber: string): Promise<string> {
+      return (await mustFind(idOrChNumber)).id;
+    },
+
+    /**
+     * The CSV as chunks. The header and the first batch are read before this returns, so a query
+     * that fails does so before any header is sent: an error answer, never a file cut off mid-way.
+     */
+    async exportCsv(formId: string, filters: SubmissionFilters): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      return submissionsCsv(repo.stream(formId, filters));
+      const csv = submissionsCsv(repo.stream(formId, filters));
+      const head: string[] = [];
+      while (head.length < 2) {
+        const next = await csv.next();
+        if (next.done) break;
+        head.push(next.value);
+      }
+      return (async function* () {
+        yield* head;
+        yield* csv;
+      })();
     },
   };
 }

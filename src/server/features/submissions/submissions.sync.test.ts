@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
 import { type JotformClient, createJotformClient } from '../../connectors/jotform/jotform-client.ts';
 import { parseJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
-import type { WithLock } from '../../db/client.ts';
 import { submissions, syncState, systemLogs } from '../../db/schema/index.ts';
 import { type JotformEmulator, createJotformEmulator } from '../../emulators/jotform/emulator.ts';
 import { demoQuestions } from '../../emulators/jotform/fixtures-form.ts';
@@ -63,15 +62,12 @@ describe('JotForm sync and webhook against the emulator, through the real client
         return client.getForm(formId);
       },
     };
-    // The database's own lock: an advisory lock on PostgreSQL, as several instances would share.
-    const withLock: WithLock = (key, fn) => t.database.withLock(key, fn);
     t = await createTestApp({
       clock,
       deps: {
         formId: DEMO_FORM_ID,
         awareDateQid: DEMO_AWARE_DATE_QID,
         webhookSecret: SECRET,
-        withLock,
         integrations: { jotform: source, onSubmissionsInserted: async (_db, ids) => void insertedCalls.push([...ids]) },
       },
     });
@@ -301,7 +297,7 @@ describe('JotForm sync and webhook against the emulator, through the real client
     expect((await errors()).length - before).toBe(2);
   });
 
-  it('two concurrent syncs: the second answers busy while the first runs', async () => {
+  it('two concurrent syncs in one instance: the second answers busy while the first runs', async () => {
     emulator.setLatency(150);
     let started!: () => void;
     const lockHeld = new Promise<void>((resolve) => (started = resolve));
@@ -312,7 +308,7 @@ describe('JotForm sync and webhook against the emulator, through the real client
     const second = await sync().syncOnce();
     expect(second).toBe('busy');
     expect(await first).toEqual({ inserted: 0, updated: 0 });
-    // Once the first is done, the lock is free again.
+    // Once the first is done, the next one runs.
     emulator.setLatency(0);
     expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
   });

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, WithLock } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { databaseFailure } from '../../db/errors.ts';
+import type { Lease } from '../../db/lease.ts';
 import { syncState } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { JotformError } from '../../connectors/jotform/jotform-error.ts';
@@ -19,7 +21,8 @@ export interface JotformSource {
 
 export interface SyncDeps {
   db: Db;
-  withLock: WithLock;
+  /** Leadership of the poll across instances; without one this instance always polls. */
+  lease?: Lease;
   jotform: JotformSource;
   repo: SubmissionsRepo;
   log: SystemLog;
@@ -38,8 +41,8 @@ interface Cursor {
   updatedAfter?: string;
 }
 
-/** Advisory-lock key of the JotForm sync (any constant shared by every instance). */
-export const SYNC_LOCK_KEY = 0x4a6f7446;
+/** Longest pause between polls while JotForm answers that its quota or rate limit is spent. */
+const MAX_QUOTA_BACKOFF_MS = 60 * 60_000;
 /** Re-read this much before the cursor: JotForm times have one-second resolution and no order guarantee. */
 const OVERLAP_MS = 5 * 60_000;
 
@@ -53,7 +56,11 @@ export function createSubmissionSync(d: SyncDeps) {
   const formKey = `jotform:${d.formId}:form`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let syncing = false;
   let lastError: string | undefined;
+  /** Consecutive polls JotForm refused for its quota, and the time before which none is tried. */
+  let quotaFailures = 0;
+  let pausedUntil = 0;
 
   async function readState<T>(key: string): Promise<T | undefined> {
     const [row] = await d.db.select().from(syncState).where(eq(syncState.key, key)).limit(1);
@@ -77,6 +84,8 @@ export function createSubmissionSync(d: SyncDeps) {
     let batch: JotformSubmissionLike[] = [];
     const flush = async () => {
       const r = await store(batch);
+      // A long pull keeps its lease alive, so no other instance starts the same pull meanwhile.
+      await d.lease?.acquire();
       counts.inserted += r.inserted.length;
       counts.updated += r.updated.length;
       batch = [];
@@ -107,22 +116,45 @@ export function createSubmissionSync(d: SyncDeps) {
   }
 
   return {
-    /** One incremental pull; skipped when another instance is syncing. */
+    /** One incremental pull; 'busy' when this instance is already pulling. */
     async syncOnce(): Promise<{ inserted: number; updated: number } | 'busy'> {
+      if (syncing) return 'busy';
+      syncing = true;
       try {
-        const result = await d.withLock(SYNC_LOCK_KEY, syncAll);
-        if (!result.ran) return 'busy';
-        const { inserted, updated } = result.value;
+        const result = await syncAll();
+        const { inserted, updated } = result;
         if (inserted + updated > 0) await d.log.success('JotForms', `Synced ${inserted} new and ${updated} updated submission(s) from JotForm`);
         lastError = undefined;
-        return result.value;
+        return result;
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = databaseFailure(err) ?? (err instanceof Error ? err.message : String(err));
         // One log entry per distinct failure, not one per poll while JotForm stays down.
         if (message !== lastError) await d.log.error('JotForms', `JotForm sync failed: ${message}`);
         lastError = message;
         d.logger?.warn({ err }, 'JotForm sync failed');
         throw err;
+      } finally {
+        syncing = false;
+      }
+    },
+
+    /**
+     * One poll round: only the lease holder polls; while JotForm refuses for its quota or rate
+     * limit, rounds are skipped with a pause that doubles each time (at most an hour).
+     */
+    async tick(intervalMs: number): Promise<'polled' | 'follower' | 'paused' | 'failed'> {
+      if (d.lease && !(await d.lease.acquire())) return 'follower';
+      if (Date.now() < pausedUntil) return 'paused';
+      try {
+        await this.syncOnce();
+        quotaFailures = 0;
+        return 'polled';
+      } catch (err) {
+        if (err instanceof JotformError && (err.kind === 'quota' || err.kind === 'rate_limited')) {
+          quotaFailures += 1;
+          pausedUntil = Date.now() + Math.min(intervalMs * 2 ** quotaFailures, MAX_QUOTA_BACKOFF_MS);
+        }
+        return 'failed';
       }
     },
 
@@ -172,17 +204,21 @@ export function createSubmissionSync(d: SyncDeps) {
     },
 
     start(intervalSeconds: number): void {
-      const tick = () => {
-        running = this.syncOnce().catch(() => undefined);
+      const round = () => {
+        // A round still running (a long first pull) is not doubled by the next tick.
+        running ??= this.tick(intervalSeconds * 1000)
+          .catch((err: unknown) => d.logger?.warn({ err }, 'JotForm poll round failed'))
+          .finally(() => (running = undefined));
       };
-      tick();
-      timer = setInterval(tick, intervalSeconds * 1000);
+      round();
+      timer = setInterval(round, intervalSeconds * 1000);
       timer.unref();
     },
 
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       await running;
+      await d.lease?.release().catch(() => undefined);
     },
   };
 }

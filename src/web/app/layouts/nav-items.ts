@@ -18,4 +18,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Users', to: paths.users, icon: 'users', capability: 'users' },
   { label: 'Configurations', to: paths.configurations, icon: 'adjustments', capability: 'configurations' },
   { label: 'Logs', to: paths.logs, icon: 'list', capability: 'logs' },
+  { label: 'Mail', to: paths.mail, icon: 'envelope', capability: 'mail' },
 ];

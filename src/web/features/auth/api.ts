@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ChangePasswordBody, authApi } from '#shared/contract/auth';
 import { paths } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -15,7 +16,7 @@ export const authKeys = {
 /** Spec §8 Login: the server's message, else 'Authentication failed' / 'An error occurred during login'. */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: { email: string; password: string }) =>
       api(authApi.login, { body, fallback: { failed: 'Authentication failed', thrown: 'An error occurred during login' } }),
     onSuccess: ({ user, tokens }) => {
@@ -72,7 +73,7 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
 /** The user's own password change; every other session of theirs ends on the server. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: ChangePasswordBody) => api(authApi.changePassword, { body, fallback: { failed: 'Password change failed', thrown: 'An error occurred while changing the password' } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: authKeys.profile }), queryClient.invalidateQueries({ queryKey: authKeys.sessions })]),
   });
@@ -88,7 +89,7 @@ export function useSessions() {
 /** Ends one session (`sessionId`) or, without one, every session but this one. */
 export function useEndSessions() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (sessionId?: string) =>
       sessionId
         ? api(authApi.endSession, { params: { sessionId }, fallback: 'Failed to sign out the session' })

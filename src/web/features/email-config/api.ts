@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { emailConfigApi } from '#shared/contract/email-config';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const emailConfigKeys = {
   all: ['email-configs'] as const,
@@ -18,7 +19,7 @@ export function useEmailConfigs() {
 
 export function useAddEmail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (email: string) => api(emailConfigApi.create, { body: { email }, fallback: { failed: 'Failed to add email!', thrown: 'An error occurred while creating email config' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailConfigKeys.all }),
   });
@@ -26,7 +27,7 @@ export function useAddEmail() {
 
 export function useUpdateEmail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id, email, active }: { id: string; email: string; active: boolean }) =>
       api(emailConfigApi.update, { params: { id }, body: { email, active }, fallback: { failed: 'Failed to update email', thrown: 'An error occurred while updating email config' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailConfigKeys.all }),
@@ -35,7 +36,7 @@ export function useUpdateEmail() {
 
 export function useDeleteEmail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (id: string) => api(emailConfigApi.remove, { params: { id }, fallback: { failed: 'Failed to delete email', thrown: 'An error occurred while deleting email config' } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: emailConfigKeys.all }),
   });

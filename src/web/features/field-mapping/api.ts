@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FieldMappingBody, fieldMappingApi } from '#shared/contract/field-mapping';
 import type { Question } from '#shared/contract/questions';
 import { qualityProcessApi } from '#shared/contract/quality-process';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { useQuestions, useReviewedForm } from '../questions/api.ts';
 
 export const fieldMappingKeys = {
@@ -64,7 +65,7 @@ export function useFormQuestions() {
 /** Spec §8: create and update both toast 'Mapping Updated!'; failures the server's message or 'Update failed'. */
 export function useSaveMapping() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id, body }: { id: string | null; body: FieldMappingBody }) =>
       id ? api(fieldMappingApi.update, { params: { id }, body, fallback: 'Update failed' }) : api(fieldMappingApi.create, { body, fallback: 'Update failed' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fieldMappingKeys.list }),
@@ -73,7 +74,7 @@ export function useSaveMapping() {
 
 export function useDeleteMapping() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     // The toast puts 'Failed to delete mapping:' before this text, so the fallback only says why.
     mutationFn: (id: string) => api(fieldMappingApi.remove, { params: { id }, fallback: { failed: 'the server refused the request.', thrown: 'the server could not be reached.' } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fieldMappingKeys.list }),

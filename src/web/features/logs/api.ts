@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogEntry, logsApi } from '#shared/contract/logs';
 import type { ResponseOf } from '#shared/contract/endpoints';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const logsKeys = {
   list: ['logs', 'list'] as const,
@@ -31,7 +32,7 @@ export function useLogs() {
 
 export function useClearLogs() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => api(logsApi.clear, { fallback: 'Failed to clear logs' }),
     // The log is empty now; Clear stays disabled until a later fetch brings new entries.
     onSuccess: () => queryClient.setQueryData<ResponseOf<typeof logsApi.list>>(logsKeys.list, { logs: [] }),

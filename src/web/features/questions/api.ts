@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { questionsApi } from '#shared/contract/questions';
 import { submissionsApi } from '#shared/contract/submissions';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const formsKeys = {
   list: ['forms', 'list'] as const,
@@ -47,7 +48,7 @@ export interface NewQuestion {
 
 export function useAddQuestion(formId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: NewQuestion) =>
       api(questionsApi.add, { params: { formId }, body, fallback: { failed: 'Failed to add form question', thrown: 'An error occurred during adding form question' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),
@@ -56,7 +57,7 @@ export function useAddQuestion(formId: string) {
 
 export function useDeleteQuestion(formId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (questionId: string) => api(questionsApi.remove, { params: { formId, questionId }, fallback: 'Question Deletion failed' }),
     // A failed delete may still have removed it in JotForm (a time-out): reload either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),
@@ -66,7 +67,7 @@ export function useDeleteQuestion(formId: string) {
 /** ADR 004: saves the order shown (every question's qid, top to bottom). */
 export function useSaveQuestionOrder(formId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (order: string[]) => api(questionsApi.reorder, { params: { formId }, body: { order }, fallback: 'Failed to save the question order' }),
     // Some questions may have moved before a failure; the list shows what JotForm holds now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),

@@ -1,7 +1,8 @@
-import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { qualityProcessApi } from '#shared/contract/quality-process';
 import { type SubmissionFilters, submissionsApi } from '#shared/contract/submissions';
 import { api, apiBlob } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import type { SubmissionsListQuery } from './list-state.ts';
 
 export const submissionsKeys = {
@@ -11,6 +12,8 @@ export const submissionsKeys = {
   list: (formId: string, query: SubmissionsListQuery | null) => [...submissionsKeys.lists, formId, query] as const,
   details: ['submissions', 'detail'] as const,
   detail: (id: string) => [...submissionsKeys.details, id] as const,
+  /** Under the detail's key, so every reload of the submission reloads its mail status too. */
+  mail: (id: string) => [...submissionsKeys.details, id, 'mail'] as const,
   steps: (id: string) => ['submissions', 'steps', id] as const,
 };
 
@@ -75,7 +78,7 @@ export function exportSubmissionsCsv(formId: string, filters: SubmissionFilters)
 function useSubmissionMutation<V extends { id: string }, R>(write: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   // Not awaited: the dialog closes as soon as the write is done; the reload follows on its own.
-  return useMutation({ mutationFn: write, onSettled: (_data, _error, vars) => void reloadAfterAction(queryClient, vars.id) });
+  return useSingleFlightMutation({ mutationFn: write, onSettled: (_data, _error, vars) => void reloadAfterAction(queryClient, vars.id) });
 }
 
 export function useSaveFollowup() {

@@ -13,13 +13,14 @@ vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const ok = { status: 200, body: { results: row({ emailDelivered: true }) } };
-const mailOk = { status: 200, body: { message: 'sent', recipients: 2 } };
+const mailOk = { status: 200, body: { message: 'Email queued for the recipients', recipients: 2, mailId: 'm1', status: 'queued' } };
 const fail = (message?: string) => ({ status: 409, body: message ? { code: 'conflict', message } : {} });
 
 function serve(mark: { status: number; body?: unknown }, mail: { status: number; body?: unknown }) {
   return fakeServer((c) => {
     if (c.path === '/v1/jotforms/submission/6001/mark-email-delivered') return mark;
     if (c.path === '/v1/jotforms/submission/6001/send-email-recipient') return mail;
+    if (c.path === '/v1/jotforms/submission/6001/mail') return { status: 200, body: { activeRecipients: 1, results: [] } };
     if (c.path === '/v1/jotforms') return { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null }] } };
     if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page([row()]) };
     return undefined;

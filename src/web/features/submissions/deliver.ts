@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { submissionsApi } from '#shared/contract/submissions';
 import { api, messageOf } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { toast } from '../../lib/toast.ts';
 import { reloadAfterAction } from './api.ts';
 
@@ -57,7 +58,7 @@ export async function markDelivered(id: string): Promise<DeliverOutcome> {
 
 export function useMarkDelivered() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id }: { id: string }) => markDelivered(id),
     onSettled: (_data, _error, vars) => void reloadAfterAction(queryClient, vars.id),
   });

@@ -17,8 +17,13 @@ const ANSWERS: Submission['answers'] = [
   { qid: '4', order: 4, name: 'c', type: 'control_captcha', text: 'Captcha' },
 ];
 
-function serve(data: Submission, extra?: (c: Call) => { status: number; body?: unknown } | undefined) {
-  return fakeServer((c) => extra?.(c) ?? (c.method === 'GET' && c.path === `/v1/jotforms/submission/${data.id}` ? { status: 200, body: data } : undefined));
+function serve(data: Submission, extra?: (c: Call) => { status: number; body?: unknown } | undefined, mail: unknown = { activeRecipients: 1, results: [] }) {
+  return fakeServer(
+    (c) =>
+      extra?.(c) ??
+      (c.method === 'GET' && c.path === `/v1/jotforms/submission/${data.id}` ? { status: 200, body: data } : undefined) ??
+      (c.method === 'GET' && c.path === `/v1/jotforms/submission/${data.id}/mail` ? { status: 200, body: mail } : undefined),
+  );
 }
 
 const renderDetails = (id = '6001') => renderAt(`/dashboard/jotforms/submission/${id}`, [{ path: '/dashboard/jotforms/submission/:id', element: <SubmissionDetailsPage /> }]);
@@ -61,7 +66,7 @@ describe('SubmissionDetailsPage', () => {
 
   it('opens Confirm Submission from the delivered box while not delivered', async () => {
     const server = serve(submission(), (c) =>
-      c.path.endsWith('/mark-email-delivered') ? { status: 200, body: { results: submission({ emailDelivered: true }) } } : c.path.endsWith('/send-email-recipient') ? { status: 200, body: { message: 'ok', recipients: 1 } } : undefined,
+      c.path.endsWith('/mark-email-delivered') ? { status: 200, body: { results: submission({ emailDelivered: true }) } } : c.path.endsWith('/send-email-recipient') ? { status: 200, body: { message: 'Email queued for the recipients', recipients: 1, mailId: 'm1', status: 'queued' } } : undefined,
     );
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
@@ -70,6 +75,27 @@ describe('SubmissionDetailsPage', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as delivered and email sent'));
     expect(server.callsTo('PATCH', /mark-email-delivered/)).toHaveLength(1);
     expect(server.callsTo('POST', /send-email-recipient/)).toHaveLength(1);
+  });
+
+  it('shows what became of the notification e-mail, without addresses', async () => {
+    const sent = { id: 'm1', submissionId: '6001', status: 'sent', error: null, attempts: 1, createdAt: '2025-06-15T16:00:00.000Z', createdBy: 'sam@example.com', nextAttemptAt: null, sentAt: '2025-06-15T16:00:05.000Z', resendOf: null, recipients: 2 };
+    const retrying = { ...sent, id: 'm2', status: 'queued', attempts: 3, error: 'connect ECONNREFUSED', nextAttemptAt: '2025-06-15T16:08:00.000Z', sentAt: null, resendOf: 'm1' };
+    serve(submission({ emailDelivered: true }), undefined, { activeRecipients: 2, results: [retrying, sent] });
+    renderDetails();
+    const panel = await screen.findByRole('region', { name: 'Notification e-mail' }, { timeout: 5000 });
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
+    const [first, second] = within(panel).getAllByRole('listitem');
+    expect(first).toHaveTextContent(/Queued.*Resent\. Attempt 3 of 8 failed \(connect ECONNREFUSED\); next try/);
+    expect(second).toHaveTextContent(/Sent.*Sent to 2 recipients on/);
+    // Members have no Mail page.
+    expect(within(panel).queryByRole('link', { name: 'Open the Mail page' })).toBeNull();
+  });
+
+  it('says when no e-mail went out yet', async () => {
+    serve(submission());
+    renderDetails();
+    const panel = await screen.findByRole('region', { name: 'Notification e-mail' }, { timeout: 5000 });
+    expect(await within(panel).findByText('No e-mail yet: one goes to the notification recipients when the submission is marked as delivered.')).toBeInTheDocument();
   });
 
   it('marks reportable with {reportable: true} from the details screen', async () => {

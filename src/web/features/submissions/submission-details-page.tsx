@@ -11,6 +11,7 @@ import { useSubmission } from './api.ts';
 import { lastListSearch } from './back-link.ts';
 import { DetailsHeader } from './details-header.tsx';
 import { OutcomeNotice, ReviewSection, SubmissionGrid } from './details-sections.tsx';
+import { MailStatusPanel } from './mail-status.tsx';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -65,6 +66,7 @@ export function SubmissionDetailsPage() {
       <OutcomeNotice submission={data} />
       <ReviewSection submission={data} onOpen={dialogs.openDialog} />
       <SubmissionGrid submission={data} onOpen={dialogs.openDialog} />
+      <MailStatusPanel id={data.id} delivered={data.emailDelivered} />
       <section aria-labelledby="answers-title">
         <h2 id="answers-title" className="mb-3 text-lg font-semibold text-slate-900">
           Answers

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { useMarkReportable } from './api.ts';
 import { CreateQualityProcessDialog } from './create-quality-process-dialog.tsx';
 import { useMarkDelivered } from './deliver.ts';
+import { DeliveredDialog } from './delivered-dialog.tsx';
 import { FollowupDialog } from './followup-dialog.tsx';
 import { StepsDialog } from './steps-dialog.tsx';
 
@@ -78,21 +79,7 @@ export function useSubmissionDialogs(screen: Screen) {
         );
         break;
       case 'delivered':
-        dialogs = (
-          <ConfirmDialog
-            open={open}
-            title="Confirm Submission"
-            message={
-              <>
-                <p>Do you want to mark this submission as delivered?</p>
-                <p className="mt-2 text-slate-600">The notification recipients are emailed about it. This cannot be undone.</p>
-              </>
-            }
-            busy={delivered.isPending}
-            onConfirm={() => confirmDelivered(submission.id)}
-            onCancel={close}
-          />
-        );
+        dialogs = <DeliveredDialog id={submission.id} open={open} busy={delivered.isPending} onConfirm={() => confirmDelivered(submission.id)} onCancel={close} />;
         break;
     }
   }

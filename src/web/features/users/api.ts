@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CreateUserBody, type UpdateUserBody, usersApi } from '#shared/contract/users';
 import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export interface UsersListQuery {
   page: number;
@@ -25,7 +26,7 @@ export function useUsersList(query: UsersListQuery) {
 /** Spec §8 User create: the server's message, else 'User Creation Failed'. */
 export function useCreateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: CreateUserBody) => api(usersApi.create, { body, fallback: { failed: 'User Creation Failed', thrown: 'An error occurred during User Creation' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
@@ -34,7 +35,7 @@ export function useCreateUser() {
 /** Spec §5: only the fields given travel, never the id (it is in the path). */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ userId, body }: { userId: string; body: UpdateUserBody }) => api(usersApi.update, { params: { userId }, body, fallback: 'User Update failed' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
@@ -43,7 +44,7 @@ export function useUpdateUser() {
 /** Sets the restriction to the value given (the toggle sends the opposite of the current one). */
 export function useRestrictUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ userId, isRestricted }: { userId: string; isRestricted: boolean }) =>
       api(usersApi.restrictAccess, { params: { userId }, body: { isRestricted }, fallback: { failed: 'Failed to restrict user', thrown: 'An error occurred while restricting users' } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
@@ -52,7 +53,7 @@ export function useRestrictUser() {
 
 /** "Sign out everywhere": every session of the user ends at its next request. */
 export function useSignOutEverywhere() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (userId: string) => api(usersApi.signOutEverywhere, { params: { userId }, fallback: 'Failed to sign out the user' }),
   });
 }

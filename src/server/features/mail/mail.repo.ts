@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, and, desc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import type { MailMessage, MailStatus } from '#shared/contract/mail';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+/** The database or a transaction on it. */
+export type Executor = Pick<Db, 'insert' | 'select' | 'update'>;
+export type NewMail = Pick<MailRow, 'to' | 'subject' | 'text'> & Partial<Pick<MailRow, 'html' | 'submissionId' | 'resendOf' | 'createdBy'>> & { status: 'queued' | 'stored' };
+
+export function toMailMessage(r: MailRow): MailMessage {
+  return {
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    submissionId: r.submissionId,
+    status: r.status,
+    error: r.error,
+    attempts: r.attempts,
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy,
+    nextAttemptAt: r.status === 'queued' ? r.nextAttemptAt.toISOString() : null,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    resendOf: r.resendOf,
+  };
+}
+
+/** The outbox's queries. Claims and outcomes are guarded UPDATEs, so instances never share a message. */
+export function createMailRepo(db: Db) {
+  /** Writes the outcome only while the claim taken at `lockedUntil` is still this worker's. */
+  async function whileClaimed(id: string, lockedUntil: Date, values: Partial<MailRow>): Promise<boolean> {
+    const rows = await db
+      .update(mailOutbox)
+      .set({ ...values, lockedUntil: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.lockedUntil, lockedUntil)))
+      .returning({ id: mailOutbox.id });
+    return rows.length > 0;
+  }
+
+  return {
+    /**
+     * Queues a submission's notification unless one exists: of repeated or concurrent calls one
+     * inserts, the others get the row already there (`created` false).
+     */
+    async queueNotice(tx: Executor, mail: NewMail & { submissionId: string }, at: Date): Promise<{ row: MailRow; created: boolean }> {
+      const [inserted] = await tx
+        .insert(mailOutbox)
+        .values({ ...mail, id: randomUUID(), createdAt: at, nextAttemptAt: at })
+        .onConflictDoNothing({ target: mailOutbox.submissionId, where: sql`${mailOutbox.resendOf} is null and ${mailOutbox.submissionId} is not null` })
+        .returning();
+      if (inserted) return { row: inserted, created: true };
+      const [existing] = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.submissionId, mail.submissionId), isNull(mailOutbox.resendOf)))
+        .limit(1);
+      return { row: existing!, created: false };
+    },
+    async insert(tx: Executor, mail: NewMail, at: Date): Promise<MailRow> {
+      const [row] = await tx.insert(mailOutbox).values({ ...mail, id: randomUUID(), createdAt: at, nextAttemptAt: at }).returning();
+      return row!;
+    },
+    async findById(id: string): Promise<MailRow | undefined> {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+      return row;
+    },
+    async page(f: { status?: MailStatus | undefined; submissionId?: string | undefined }, offset: number, limit: number): Promise<{ rows: MailRow[]; total: number }> {
+      const where: SQL | undefined = and(f.status ? eq(mailOutbox.status, f.status) : undefined, f.submissionId ? eq(mailOutbox.submissionId, f.submissionId) : undefined);
+      const [rows, [count]] = await Promise.all([
+        db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
+        db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailOutbox).where(where),
+      ]);
+      return { rows, total: count?.n ?? 0 };
+    },
+    forSubmission: (submissionId: string): Promise<MailRow[]> =>
+      db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId)).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)),
+
+    /**
+     * Claims up to `limit` due messages for one worker until `lockedUntil` and counts the attempt.
+     * SKIP LOCKED: concurrent workers on other instances take other rows, never the same one; a
+     * claim whose worker died expires and the message is due again.
+     */
+    async claimDue(now: Date, lockedUntil: Date, limit: number): Promise<MailRow[]> {
+      const due = db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now))))
+        .orderBy(mailOutbox.nextAttemptAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(mailOutbox)
+        .set({ lockedUntil, attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+    },
+    sent: (id: string, lockedUntil: Date, at: Date) => whileClaimed(id, lockedUntil, { status: 'sent', sentAt: at, error: null }),
+    retryLater: (id: string, lockedUntil: Date, error: string, next: Date) => whileClaimed(id, lockedUntil, { error, nextAttemptAt: next }),
+    failed: (id: string, lockedUntil: Date, error: string) => whileClaimed(id, lockedUntil, { status: 'failed', error }),
+  };
+}
+export type MailRepo = ReturnType<typeof createMailRepo>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { Id, PageQuery, page } from './common.ts';
+import { defineEndpoint } from './endpoints.ts';
+
+/**
+ * queued: waiting for the worker (first try or a retry); sent: the mail server took it; failed:
+ * every attempt failed; stored: kept here only, because no SMTP server is configured.
+ */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** How the status reads on screen. */
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', stored: 'Stored (no mail server)' };
+/** Attempts before a message is given up as failed (retries back off 1, 2, 4 … minutes, at most an hour). */
+export const MAIL_MAX_ATTEMPTS = 8;
+
+/** A message of the outbox as the admin Mail page lists it. */
+export const MailMessage = z.object({
+  id: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  submissionId: z.string().nullable(),
+  status: z.enum(MAIL_STATUSES),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  /** The message this one resends, if it is a resend. */
+  resendOf: z.string().nullable(),
+});
+export type MailMessage = z.infer<typeof MailMessage>;
+
+/** A submission's notification as anyone reviewing it sees it: no addresses. */
+export const SubmissionMail = MailMessage.omit({ to: true, subject: true }).extend({ recipients: z.number().int() });
+export type SubmissionMail = z.infer<typeof SubmissionMail>;
+
+export const MailQuery = PageQuery.extend({
+  status: z.enum(MAIL_STATUSES, { message: `status must be one of ${MAIL_STATUSES.join(', ')}` }).optional(),
+  submissionId: Id.optional(),
+});
+
+export const mailApi = {
+  list: defineEndpoint({
+    method: 'GET', path: '/v1/mail', tag: 'Mail', summary: 'Every message of the mail outbox, newest first',
+    access: { capability: 'mail' }, query: MailQuery, status: 200, response: page(MailMessage),
+  }),
+  resend: defineEndpoint({
+    method: 'POST', path: '/v1/mail/:id/resend', tag: 'Mail',
+    summary: 'Queue the message again, to the active notification recipients (the only way to mail a submission again)',
+    access: { capability: 'mail' }, params: z.object({ id: Id }), status: 201, response: z.object({ results: MailMessage }),
+  }),
+  submission: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/submission/:id/mail', tag: 'Mail',
+    summary: 'The notification e-mails of a submission and how many active recipients a new one would reach',
+    access: { capability: 'submissions' }, params: z.object({ id: Id }), status: 200,
+    response: z.object({ activeRecipients: z.number().int(), results: z.array(SubmissionMail) }),
+  }),
+} as const;

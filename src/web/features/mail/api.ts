@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RequestOf } from '#shared/contract/endpoints';
+import { mailApi } from '#shared/contract/mail';
+import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
+
+export type MailListQuery = NonNullable<RequestOf<typeof mailApi.list>['query']>;
+
+export const mailKeys = {
+  all: ['mail'] as const,
+  list: (query: MailListQuery) => ['mail', 'list', query] as const,
+};
+
+export function useMailList(query: MailListQuery) {
+  return useQuery({
+    queryKey: mailKeys.list(query),
+    queryFn: ({ signal }) => api(mailApi.list, { query, signal, fallback: { failed: 'Failed to fetch mail', thrown: 'An error occurred while fetching mail' } }),
+    placeholderData: keepPreviousData,
+    // Queued messages change state on their own (the worker): keep the page current.
+    refetchInterval: 15_000,
+  });
+}
+
+/** An admin's explicit resend; the list and the submission's mail status follow. */
+export function useResendMail() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (id: string) => api(mailApi.resend, { params: { id }, fallback: 'Failed to resend the e-mail' }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: mailKeys.all }), queryClient.invalidateQueries({ queryKey: ['submissions', 'detail'] })]),
+  });
+}

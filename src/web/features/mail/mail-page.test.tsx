@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '#shared/contract/mail';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { fakeServer, renderAt, signInAs } from '../submissions/test-helpers.tsx';
+import { MailPage } from './mail-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const mail = (overrides: Partial<MailMessage>): MailMessage => ({
+  id: 'm1',
+  to: ['quality@example.org'],
+  subject: 'Submission 6001 delivered',
+  submissionId: '6001',
+  status: 'sent',
+  error: null,
+  attempts: 1,
+  createdAt: '2025-06-15T16:00:00.000Z',
+  createdBy: 'sam@example.com',
+  nextAttemptAt: null,
+  sentAt: '2025-06-15T16:00:05.000Z',
+  resendOf: null,
+  ...overrides,
+});
+const MESSAGES = [
+  mail({ id: 'm2', subject: 'Submission 6002 delivered', submissionId: '6002', status: 'failed', attempts: 8, error: '550 Mailbox unavailable', sentAt: null }),
+  mail({ id: 'm3', subject: 'Submission 6003 delivered', submissionId: '6003', status: 'queued', attempts: 2, error: 'connect ECONNREFUSED', nextAttemptAt: '2025-06-15T16:04:00.000Z', sentAt: null }),
+  mail({}),
+];
+
+function serve() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const server = fakeServer((c) => {
+    if (c.method === 'GET' && c.path === '/v1/mail') {
+      const status = c.query.get('status');
+      const results = MESSAGES.filter((m) => !status || m.status === status);
+      return { status: 200, body: { results, page: 1, limit: 10, totalPages: 1, totalResults: results.length } };
+    }
+    if (c.method === 'POST' && c.path === '/v1/mail/m2/resend') return gate.then(() => ({ status: 201, body: { results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) } }));
+    return undefined;
+  });
+  return { server, release };
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('admin');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('MailPage', () => {
+  it('lists every message with its recipients, submission, status and error, and filters by status', async () => {
+    const { server } = serve();
+    renderAt('/dashboard/mail', [{ path: '/dashboard/mail', element: <MailPage /> }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mail' })).toBeInTheDocument();
+    const failed = await screen.findByRole('row', { name: /Submission 6002 delivered/ });
+    expect(failed).toHaveTextContent('quality@example.org');
+    expect(failed).toHaveTextContent('Failed');
+    expect(failed).toHaveTextContent('550 Mailbox unavailable');
+    expect(failed).toHaveTextContent('8 of 8');
+    expect(within(failed).getByRole('link', { name: '6002' })).toHaveAttribute('href', '/dashboard/jotforms/submission/6002');
+    expect(screen.getByRole('row', { name: /Submission 6003 delivered/ })).toHaveTextContent(/Queued.*Next try/);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    await waitFor(() => expect(server.callsTo('GET', '/v1/mail').at(-1)!.query.get('status')).toBe('failed'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Submission 6001 delivered/ })).toBeNull());
+  });
+
+  it('Resend asks first, sends once however often Resend is clicked, and toasts', async () => {
+    const { server, release } = serve();
+    renderAt('/dashboard/mail', [{ path: '/dashboard/mail', element: <MailPage /> }]);
+    const failed = await screen.findByRole('row', { name: /Submission 6002 delivered/ }, { timeout: 5000 });
+    await userEvent.click(within(failed).getByRole('button', { name: /Resend/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend e-mail' });
+    expect(dialog).toHaveTextContent('Send “Submission 6002 delivered” again?');
+    const confirm = within(dialog).getByRole('button', { name: 'Resend' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
+    release();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('E-mail queued again'));
+    expect(server.callsTo('POST', '/v1/mail/m2/resend')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { SubmissionsListPage } from './submissions-list-page.tsx';
+import { type Call, FORM_ID, fakeServer, page, renderAt, row, signInAs } from './test-helpers.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const ROWS = [row({ id: '1', submitter: 'Grace Hopper', submissionStatus: 'Pending Transfer' })];
+const WRITES = /\/(mark-reportable|mark-email-delivered|send-email-recipient|quality-process|create-followup)$/;
+
+/** Answers writes only when released, so the dialog is busy while the second click lands. */
+function serve(recipients = 1) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const server = fakeServer((c: Call) => {
+    if (c.path === '/v1/jotforms') return { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null }] } };
+    if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page(ROWS) };
+    if (c.path.endsWith('/mail')) return { status: 200, body: { activeRecipients: recipients, results: [] } };
+    if (c.path.endsWith('/send-email-recipient')) return gate.then(() => ({ status: 200, body: { message: 'queued', recipients, mailId: 'm1', status: 'queued' } }));
+    if (c.path.endsWith('/quality-process')) return gate.then(() => ({ status: 204 }));
+    if (WRITES.test(c.path)) return gate.then(() => ({ status: 200, body: { results: ROWS[0] } }));
+    return undefined;
+  });
+  return { server, release };
+}
+
+async function openFromRow(button: string, dialog: string) {
+  renderAt('/dashboard/jotforms', [{ path: '/dashboard/jotforms', element: <SubmissionsListPage /> }]);
+  await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
+  await userEvent.click(within(screen.getByRole('row', { name: /Grace Hopper/ })).getByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: dialog });
+}
+
+/** Two clicks in the same moment: before React has re-rendered the button as disabled. */
+function doubleClick(element: HTMLElement) {
+  fireEvent.click(element);
+  fireEvent.click(element);
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('staff');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+describe('a double-submitted dialog sends one request', () => {
+  it.each([
+    ['Mark as reportable', 'Mark as Reportable', 'Confirm', ['PATCH /v1/jotforms/submission/1/mark-reportable']],
+    ['Mark as delivered', 'Confirm Submission', 'Confirm', ['PATCH /v1/jotforms/submission/1/mark-email-delivered', 'POST /v1/jotforms/submission/1/send-email-recipient']],
+  ])('%s: Confirm clicked twice', async (button, title, confirm, expected) => {
+    const { server, release } = serve();
+    const dialog = await openFromRow(button, title);
+    const action = within(dialog).getByRole('button', { name: confirm });
+    await waitFor(() => expect(action).toBeEnabled());
+    doubleClick(action);
+    expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls.filter((c) => WRITES.test(c.path)).map((c) => `${c.method} ${c.path}`)).toEqual(expected);
+  });
+
+  it.each([
+    ['Create', 'Create Quality Process', 'Quality Process Name', 'PATCH /v1/jotforms/submission/1/quality-process'],
+    ['Add follow-up', 'Follow-Ups', 'Follow-up details', 'PATCH /v1/jotforms/submission/1/create-followup'],
+  ])('%s: Save clicked twice', async (button, title, field, expected) => {
+    const { server, release } = serve();
+    const dialog = await openFromRow(button, title);
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(field)), 'Pump alarm');
+    doubleClick(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls.filter((c) => WRITES.test(c.path)).map((c) => `${c.method} ${c.path}`)).toEqual([expected]);
+  });
+});
+
+describe('Confirm Submission with no active recipient', () => {
+  it.each([
+    ['staff', /Ask an admin to add one under Configurations → Config/],
+    ['member', /Ask an admin to add one under Configurations → Config/],
+  ] as const)('tells %s to ask an admin, and marks nothing', async (role, text) => {
+    signInAs(role);
+    const { server } = serve(0);
+    const dialog = await openFromRow('Mark as delivered', 'Confirm Submission');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No notification recipient is configured, so nobody would be e-mailed about this submission.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(text);
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(confirm);
+    expect(server.calls.filter((c) => WRITES.test(c.path))).toEqual([]);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('gives admins a link to the Config page', async () => {
+    signInAs('admin');
+    serve(0);
+    const dialog = await openFromRow('Mark as delivered', 'Confirm Submission');
+    const link = await within(dialog).findByRole('link', { name: 'Config page' });
+    expect(link).toHaveAttribute('href', '/dashboard/configurations/email-config');
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  });
+});
