@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -14,6 +15,28 @@ const kebabCase = {
   },
 };
 
+/**
+ * Feature boundaries: a file of src/{server,web}/features/<name>/ imports another feature only
+ * through that feature's index (its public surface), never its internals.
+ */
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = /[\\/]src[\\/](server|web)[\\/]features[\\/]([^\\/]+)[\\/]/.exec(context.filename);
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source);
+      const other = /[\\/]src[\\/](server|web)[\\/]features[\\/]([^\\/]+)[\\/](.+)$/.exec(target);
+      if (!other || other[2] === own[2]) return;
+      if (/^index\.tsx?$/.test(other[3])) return;
+      context.report({ node: node.source, message: `Feature "${own[2]}" reaches into feature "${other[2]}": import from its index.ts, or move what both need to a shared place.` });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+  },
+};
+
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -21,10 +44,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { local: { rules: { 'kebab-case': kebabCase } } },
+    plugins: { local: { rules: { 'kebab-case': kebabCase, 'feature-boundaries': featureBoundaries } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'local/kebab-case': 'error',
+      'local/feature-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',

@@ -23,6 +23,8 @@ export const CAPABILITIES = {
   logs: ADMINS,
   /** The Mail page: every notification e-mail, with resend. */
   mail: ADMINS,
+  /** The Integrations page: JotForm, Arena and mail connection state. */
+  integrations: ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -1,15 +1,5 @@
 import { CSV_HEADERS, type SubmissionRow } from '#shared/contract/submissions';
-
-const EMPTY = '-';
-
-/**
- * One CSV cell: cells a spreadsheet would run as a formula (starting with = + - @ tab or CR) get
- * a leading quote; cells with a comma, quote or line break are quoted (RFC 4180).
- */
-export function csvCell(value: string): string {
-  const safe = value !== EMPTY && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { EMPTY_CELL as EMPTY, csvLine } from '#shared/csv';
 
 const text = (v: string | null | undefined) => (v == null || v.trim() === '' ? EMPTY : v);
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
@@ -36,11 +26,7 @@ export function submissionCsvFields(r: CsvSubmission): string[] {
   ];
 }
 
-export const CSV_HEADER_LINE = `${CSV_HEADERS.map(csvCell).join(',')}\r\n`;
-
-export function csvLine(fields: string[]): string {
-  return `${fields.map(csvCell).join(',')}\r\n`;
-}
+export const CSV_HEADER_LINE = csvLine(CSV_HEADERS);
 
 /** The whole file as chunks: the header, then one chunk per batch of rows. */
 export async function* submissionsCsv(batches: AsyncIterable<CsvSubmission[]>): AsyncGenerator<string> {

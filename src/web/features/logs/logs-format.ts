@@ -1,6 +1,6 @@
 import { LOG_PROCESSES, type LogEntry, type LogProcess } from '#shared/contract/logs';
 import { formatLocalDateTime } from '../../lib/dates.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { toCsv } from '#shared/csv';
 
 /** Spec §2 Logs: a tooltip per known process; any other process is miscellaneous. */
 const PROCESS_TOOLTIPS: Record<LogProcess, string> = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-client.ts';
-import { downloadFile } from '../../lib/csv.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';

@@ -5,7 +5,7 @@ import { RETRY_TITLE } from '#shared/contract/quality-process';
 import { CSV_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
 import { can } from '#shared/roles';
 import { messageOf } from '../../lib/api-client.ts';
-import { downloadFile } from '../../lib/csv.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
