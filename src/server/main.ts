@@ -10,7 +10,7 @@ import { seedAdmin } from './db/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { loadSecret } from './lib/secrets.ts';
-import { connectOutside, registerWebhook } from './sandbox.ts';
+import { connectOutside, registerWebhook } from './outside/index.ts';
 
 /** The built web app sits at dist/web, two levels above both src/server and dist/server. */
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web');
@@ -69,22 +69,18 @@ async function main(): Promise<void> {
     webhookSecret,
     formId: outside.formId,
     awareDateQid: outside.awareDateQid,
-    integrations: {
-      jotform: outside.jotform,
-      ...(outside.arena ? { arena: outside.arena } : {}),
-      ...(outside.arenaTemplateGuid ? { arenaTemplateGuid: outside.arenaTemplateGuid } : {}),
-      ...(outside.onSubmissionsInserted ? { onSubmissionsInserted: outside.onSubmissionsInserted } : {}),
-    },
+    outside: outside.outside,
     logger,
     webDir: WEB_DIR,
     background: true,
   });
   running.push({ name: 'web server', close: () => app.close() });
+  outside.attach?.(app.services);
   await seedAdmin(database.db, config, (line) => process.stdout.write(`${line}\n`), app.log);
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const base = config.PUBLIC_URL ?? (outside.mode === 'sandbox' ? address : undefined);
-  if (base) await registerWebhook(outside.jotform, outside.formId, `${base.replace(/\/$/, '')}/v1/jotforms/webhook/${webhookSecret}`, app.log);
+  if (base) await registerWebhook(outside.outside.jotform, outside.formId, `${base.replace(/\/$/, '')}/v1/jotforms/webhook/${webhookSecret}`, app.log);
   app.log.info(`Quality Portal ready on ${address} (${database.kind} database, ${outside.mode} mode)`);
 }
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { FieldMappingBody } from '#shared/contract/field-mapping';
 import type { Config } from './config.ts';
-import { type ArenaClient, createArenaHealth } from './connectors/arena/index.ts';
-import { createMailer, type Mailer } from './connectors/mail/mailer.ts';
+import { createArenaHealth } from './connectors/arena/index.ts';
+import { createMailer } from './connectors/mail/mailer.ts';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from './db/client.ts';
@@ -34,28 +33,9 @@ import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createAuditTrail } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
-import { AppError, Upstream } from './lib/errors.ts';
+import { Upstream } from './lib/errors.ts';
 import { createSystemLog } from './lib/system-log.ts';
-
-/** The outside systems, as connectors (real clients, pointed at emulators in sandbox mode). */
-export interface Integrations {
-  jotform?: JotformSource & QuestionsSource;
-  arena?: ArenaClient;
-  /** Quality-process template for complaints (ARENA_TEMPLATE_GUID, or the emulator's). */
-  arenaTemplateGuid?: string;
-  mailer?: Mailer;
-  /** Sandbox mode: gives demo submissions their workflow state on first sight. */
-  onSubmissionsInserted?: (ctx: InsertedHookContext, ids: string[]) => Promise<void>;
-}
-
-/** What sandbox seeding may use when demo submissions arrive: the database and the real services. */
-export interface InsertedHookContext {
-  db: Db;
-  /** Creates these field mappings through the service, if no mapping exists yet. */
-  seedMappings(bodies: readonly FieldMappingBody[]): Promise<void>;
-  /** Runs a submission through the real quality-process transfer (Arena failures are recorded, not thrown). */
-  transfer(id: string, chTitle: string): Promise<void>;
-}
+import type { Outside } from './outside/index.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -67,7 +47,8 @@ export interface ServiceDeps {
   /** The JotForm form reviewed here (configured, or the demo form in sandbox mode). */
   formId: string;
   awareDateQid?: string | undefined;
-  integrations?: Integrations;
+  /** The outside systems' connectors (real clients; pointed at the emulators in sandbox mode and tests). */
+  outside?: Outside;
   logger?: FastifyBaseLogger;
 }
 
@@ -116,13 +97,12 @@ export function createServices(d: ServiceDeps) {
   const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor) });
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
-  const mailer = d.integrations?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
+  const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const mailRepo = createMailRepo(db);
   const mailWorker = createMailWorker({ repo: mailRepo, mailer, clock, log, logger: d.logger });
   const mail = createMailService({ db, repo: mailRepo, audit, log, clock, mode: mailer.mode, recipients: () => emailConfigRepo.activeEmails(), nudge: () => mailWorker.nudge() });
-  const jotform = d.integrations?.jotform ?? missingJotform;
-  const onInserted = d.integrations?.onSubmissionsInserted;
-  const arena = d.integrations?.arena && d.integrations.arenaTemplateGuid ? { client: d.integrations.arena, templateGuid: d.integrations.arenaTemplateGuid } : undefined;
+  const jotform = d.outside?.jotform ?? missingJotform;
+  const arena = d.outside?.arena && d.outside.arenaTemplateGuid ? { client: d.outside.arena, templateGuid: d.outside.arenaTemplateGuid } : undefined;
   const templateSteps = createTemplateSteps({ arena, clock, log });
   // Arena's set-up, session and quota for the Integrations view; none when Arena is not configured.
   const arenaSetup = (templateGuid: string) => ({ templateGuid, ownerGuid: config.ARENA_OWNER_GUID, numberPrefixGuid: config.ARENA_NUMBER_PREFIX_GUID });
@@ -144,24 +124,6 @@ export function createServices(d: ServiceDeps) {
     templateSteps,
     mappingRules: () => fieldMapping.rules(),
   });
-  const hookContext: InsertedHookContext = {
-    db,
-    async seedMappings(bodies) {
-      if ((await fieldMapping.list()).length > 0) return;
-      for (const body of bodies) {
-        // A demo mapping Arena or JotForm refuses must not stop the sync that brought the demo rows.
-        await fieldMapping.create(null, FieldMappingBody.parse(body)).catch((err: unknown) => {
-          if (!(err instanceof AppError)) throw err;
-          d.logger?.warn({ err, mapping: body.name }, 'could not seed a demo field mapping');
-        });
-      }
-    },
-    async transfer(id, chTitle) {
-      await qualityProcess.create(null, id, chTitle).catch((err: unknown) => {
-        if (!(err instanceof Upstream)) throw err;
-      });
-    },
-  };
   const sync = createSubmissionSync({
     db,
     // Three missed renewals (or a minute) before another instance takes the poll over.
@@ -174,7 +136,6 @@ export function createServices(d: ServiceDeps) {
     mapper: { timeZone: config.JOTFORM_TIMEZONE, awareDateQid: d.awareDateQid, investigationDays: config.INVESTIGATION_DAYS },
     webhookSecret: d.webhookSecret,
     ...(d.logger ? { logger: d.logger } : {}),
-    ...(onInserted ? { onInserted: (ids: string[]) => onInserted(hookContext, ids) } : {}),
   });
   const submissions = createSubmissionsService({
     repo: submissionsRepo,

@@ -12,7 +12,7 @@ export interface Emulators {
   arenaClient: ArenaClient;
   jotformClient: JotformClient;
   /** What createTestApp({ deps }) needs to run against the emulators through the real clients. */
-  deps: Pick<AppDeps, 'integrations' | 'formId' | 'awareDateQid'>;
+  deps: Pick<AppDeps, 'outside' | 'formId' | 'awareDateQid'>;
   close(): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export async function startEmulators(opts: EmulatorOptions = {}): Promise<Emulat
     arenaClient,
     jotformClient,
     deps: {
-      integrations: { jotform: jotformClient, arena: arenaClient, arenaTemplateGuid: ARENA_EMULATOR_TEMPLATE_GUID },
+      outside: { jotform: jotformClient, arena: arenaClient, arenaTemplateGuid: ARENA_EMULATOR_TEMPLATE_GUID },
       formId: jotform.formId,
       awareDateQid: DEMO_AWARE_DATE_QID,
     },

@@ -7,10 +7,10 @@ export interface DemoWorkflow {
   reportable: boolean;
   emailDelivered: boolean;
   followup?: string;
-  chNumber?: string;
   chTitle?: string;
   denyReason?: string;
-  transferError?: string;
+  /** Transfer Error rows: what Arena answers when the demo transfers them (the emulator is told to). */
+  transferFailure?: { status: number; code?: number; message?: string };
 }
 
 /**
@@ -37,20 +37,18 @@ export interface DemoRow {
 const review = (extra: Partial<DemoWorkflow> = {}): DemoWorkflow => ({ submissionStatus: 'Pending Review', reportable: false, emailDelivered: false, ...extra });
 const toTransfer = (extra: Partial<DemoWorkflow> = {}): DemoWorkflow => ({ submissionStatus: 'Pending Transfer', reportable: false, emailDelivered: false, ...extra });
 const denied = (denyReason: string): DemoWorkflow => ({ submissionStatus: 'Denied', reportable: false, emailDelivered: false, denyReason });
-const failed = (transferError: string, extra: Partial<DemoWorkflow> = {}): DemoWorkflow => ({
+const failed = (transferFailure: DemoWorkflow['transferFailure'], extra: Partial<DemoWorkflow> = {}): DemoWorkflow => ({
   submissionStatus: 'Transfer Error',
   reportable: false,
   emailDelivered: false,
-  transferError,
+  transferFailure,
   ...extra,
 });
-let ch = 100;
-/** Transferred rows get consecutive Arena numbers and the scenario's title. */
+/** Transferred rows carry the scenario's title; Arena numbers them as it creates them. */
 const transferred = (scenario: number, extra: Partial<DemoWorkflow> = {}): DemoWorkflow => ({
   submissionStatus: 'Successful Transfer',
   reportable: false,
   emailDelivered: false,
-  chNumber: `CH-${String(++ch).padStart(6, '0')}`,
   chTitle: SCENARIOS[scenario]?.title,
   ...extra,
 });
@@ -62,7 +60,7 @@ export const DEMO_ROWS: readonly DemoRow[] = [
   { days: 75, minutes: 420, awareLag: 0, eventLag: 0, scenario: 3, editedAfter: 2, workflow: transferred(3, { reportable: true, emailDelivered: true, followup: 'Wound care team reviewed the case; supplier notified about adhesive lot FD4-0923-A.' }) },
   { days: 71, minutes: 45, awareLag: 5, eventLag: 3, scenario: 8, workflow: denied('Billing dispute, not a product or quality-of-care complaint; forwarded to the billing office.') },
   { days: 66, minutes: 515, awareLag: 1, eventLag: 0, scenario: 4, workflow: transferred(4, { emailDelivered: true }) },
-  { days: 62, minutes: 200, awareLag: 2, eventLag: 1, scenario: 5, workflow: failed('Arena answered 503 Service Unavailable.', { followup: 'Retry after the Arena outage.' }) },
+  { days: 62, minutes: 200, awareLag: 2, eventLag: 1, scenario: 5, workflow: failed({ status: 503 }, { followup: 'Retry after the Arena outage.' }) },
   { days: 58, minutes: 380, awareLag: 0, eventLag: 0, scenario: 6, editedAfter: 1, flag: true, notes: 'Called reporter, photos received.', workflow: transferred(6, { reportable: true, emailDelivered: true, followup: 'Patient seen in orthopedics; brace lot quarantined pending the supplier investigation.' }) },
   { days: 54, minutes: 130, awareLag: 4, eventLag: 2, scenario: 7, workflow: transferred(7) },
   { days: 49, minutes: 600, awareLag: 1, eventLag: 0, scenario: 9, workflow: transferred(9, { emailDelivered: true, followup: 'Apology call made by the lab supervisor; phlebotomy refresher training scheduled.' }) },
@@ -73,13 +71,13 @@ export const DEMO_ROWS: readonly DemoRow[] = [
   // Aware 23–28 days ago: investigation deadlines (aware + 30 days) fall within the coming week.
   { days: 28, minutes: 90, awareLag: 0, eventLag: 1, scenario: 14, isNew: true, workflow: review() },
   { days: 27, minutes: 330, awareLag: 0, eventLag: 0, scenario: 15, workflow: toTransfer() },
-  { days: 26, minutes: 200, awareLag: 1, eventLag: 0, scenario: 16, flag: true, workflow: failed('Arena refused the quality process: the required field Severity is empty.', { reportable: true, chTitle: SCENARIOS[16]?.title }) },
+  { days: 26, minutes: 200, awareLag: 1, eventLag: 0, scenario: 16, flag: true, workflow: failed({ status: 400, code: 2008, message: 'A value is required for the attribute "Severity".' }, { reportable: true, chTitle: SCENARIOS[16]?.title }) },
   { days: 25, minutes: 520, awareLag: 0, eventLag: 2, scenario: 0, editedAfter: 3, notes: 'Reporter prefers contact by e-mail.', workflow: review({ followup: 'Waiting for the reporter to send photos of the alarm screen.' }) },
   { days: 24, minutes: 60, awareLag: 1, eventLag: 0, scenario: 6, workflow: toTransfer({ reportable: true, followup: 'Ortho consult booked.' }) },
   { days: 23, minutes: 400, awareLag: 0, eventLag: 1, scenario: 3, flag: true, workflow: review() },
   { days: 21, minutes: 240, awareLag: 2, eventLag: 1, scenario: 1, workflow: toTransfer() },
   { days: 18, minutes: 30, awareLag: 0, eventLag: 0, scenario: 9, workflow: denied('Reporter withdrew the complaint by phone.') },
-  { days: 15, minutes: 470, awareLag: 1, eventLag: 0, scenario: 4, workflow: failed('Could not reach Arena: no answer within 15 s.') },
+  { days: 15, minutes: 470, awareLag: 1, eventLag: 0, scenario: 4, workflow: failed({ status: 502 }) },
   { days: 12, minutes: 180, awareLag: 3, eventLag: 1, scenario: 12, quirk: 'emptyLot', workflow: review() },
   { days: 10, minutes: 350, awareLag: 0, eventLag: 0, scenario: 5, editedAfter: 1, workflow: transferred(5, { followup: 'Replacement cushion shipped.' }) },
   { days: 8, minutes: 100, awareLag: 1, eventLag: 0, scenario: 13, workflow: toTransfer({ emailDelivered: true }) },

@@ -40,7 +40,7 @@ beforeAll(async () => {
       return real.updateStep(...args);
     },
   };
-  t = await createTestApp({ clock, deps: { ...emu.deps, integrations: { ...emu.deps.integrations, arena } } });
+  t = await createTestApp({ clock, deps: { ...emu.deps, outside: { ...emu.deps.outside, arena } } });
   [admin, member] = await Promise.all([t.as('admin'), t.as('member')]);
   await t.app.services.sync.syncOnce();
   ids = (await t.database.db.select({ id: submissions.id }).from(submissions).orderBy(submissions.id)).map((r) => r.id);

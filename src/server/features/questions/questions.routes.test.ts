@@ -18,7 +18,7 @@ describe('questions API (through the JotForm emulator)', () => {
     emulator = createJotformEmulator({ apiKey: API_KEY });
     emulatorUrl = await emulator.app.listen({ host: '127.0.0.1', port: 0 });
     const jotform = createJotformClient({ apiKey: API_KEY, baseUrl: emulatorUrl, retries: 0 });
-    t = await createTestApp({ deps: { integrations: { jotform }, formId: DEMO_FORM_ID } });
+    t = await createTestApp({ deps: { outside: { jotform }, formId: DEMO_FORM_ID } });
     admin = await t.as('admin');
   });
   afterAll(async () => {
@@ -69,7 +69,7 @@ describe('questions API (through the JotForm emulator)', () => {
     expect(await trail()).toHaveLength(entries);
 
     const questions = (await list()).length;
-    const noAudit = await createTestApp({ deps: { integrations: { jotform: createJotformClient({ apiKey: API_KEY, baseUrl: emulatorUrl, retries: 0 }) }, formId: DEMO_FORM_ID } });
+    const noAudit = await createTestApp({ deps: { outside: { jotform: createJotformClient({ apiKey: API_KEY, baseUrl: emulatorUrl, retries: 0 }) }, formId: DEMO_FORM_ID } });
     try {
       // Signed in first: sign-ins are audited too.
       const headers = await noAudit.as('admin');

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_SORT_FIELDS, type Submission, type SubmissionRow, type SubmissionSortField } from '#shared/contract/submissions';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
-import { type JotformClient, createJotformClient } from '../../connectors/jotform/jotform-client.ts';
 import { auditEvents, emailConfigs, mailOutbox, submissionDayCounts, submissions, systemLogs } from '../../db/schema/index.ts';
-import { type JotformEmulator, createJotformEmulator } from '../../emulators/jotform/emulator.ts';
-import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, DEMO_WORKFLOW } from '../../emulators/jotform/fixtures.ts';
+import { type Emulators, startEmulators } from '../../../../tests/support/emulators.ts';
+import type { JotformEmulator } from '../../emulators/jotform/emulator.ts';
+import { DEMO_FORM_ID, DEMO_QID, DEMO_WORKFLOW } from '../../emulators/jotform/fixtures.ts';
+import { DEMO_ACTOR, applyDemoWorkflow } from '../../sandbox/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createSubmissionsRepo } from './submissions.repo.ts';
 
-const KEY = 'jotform-routes-key-0123456789abcdef';
 const PUBLIC_URL = 'https://quality.example.org';
 const LIST = `/v1/jotforms/${DEMO_FORM_ID}`;
 const EXPORT = `/v1/jotforms/${DEMO_FORM_ID}/exportSubmissionsCSV`;
@@ -50,32 +50,18 @@ async function rankTexts(t: TestApp, rows: SubmissionRow[]): Promise<void> {
   result.rows.forEach((r, i) => textRank.set(r.v, i));
 }
 
-/** Starts one JotForm emulator and an app synced from it, with the demo workflow applied. */
-async function syncedApp(clock: ReturnType<typeof fixedClock>, emulator: JotformEmulator, client: JotformClient, env: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestApp({ clock, env: { PUBLIC_URL, ...env }, deps: { formId: DEMO_FORM_ID, awareDateQid: DEMO_AWARE_DATE_QID, integrations: { jotform: client } } });
+/** An app synced from the emulators, with the demo workflow applied as sandbox mode applies it. */
+async function syncedApp(clock: ReturnType<typeof fixedClock>, emu: Emulators): Promise<TestApp> {
+  const t = await createTestApp({ clock, env: { PUBLIC_URL }, deps: emu.deps });
+  t.app.services.sync.onInserted((ids) => applyDemoWorkflow({ services: t.app.services, arena: emu.arena.control }, ids));
   expect(await t.app.services.sync.syncOnce()).toEqual({ inserted: TOTAL, updated: 0 });
-  for (const [id, w] of Object.entries(DEMO_WORKFLOW)) {
-    await t.database.db
-      .update(submissions)
-      .set({
-        submissionStatus: w.submissionStatus,
-        reportable: w.reportable,
-        emailDelivered: w.emailDelivered,
-        followup: w.followup ?? null,
-        chNumber: w.chNumber ?? null,
-        chTitle: w.chTitle ?? null,
-        denyReason: w.denyReason ?? null,
-        transferError: w.transferError ?? null,
-      })
-      .where(eq(submissions.id, id));
-  }
   return t;
 }
 
 describe('submissions API', () => {
   const clock = fixedClock('2025-06-15T16:00:00.000Z');
+  let emu: Emulators;
   let emulator: JotformEmulator;
-  let client: JotformClient;
   let t: TestApp;
   let staff: { email: string; headers: Headers };
   let all: SubmissionRow[];
@@ -91,7 +77,13 @@ describe('submissions API', () => {
   /** Every row matching the query, over as many pages as it takes. */
   const everything = async (query: string): Promise<ListPage> => list(`limit=100${query ? `&${query}` : ''}`);
   const row = async (id: string) => (await t.database.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
-  const audits = (id: string) => t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entity, 'submission'), eq(auditEvents.entityId, id))).orderBy(asc(auditEvents.id));
+  /** The submission's audit entries beyond the demo's own set-up. */
+  const audits = (id: string) =>
+    t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'submission'), eq(auditEvents.entityId, id), ne(auditEvents.actorId, DEMO_ACTOR.id)))
+      .orderBy(asc(auditEvents.id));
   const byStatus = (status: SubmissionRow['submissionStatus']) => all.filter((r) => r.submissionStatus === status);
   /**
    * A submission pending review that no other test uses; `clean`: not yet reportable, delivered or
@@ -113,12 +105,12 @@ describe('submissions API', () => {
   }
 
   beforeAll(async () => {
-    emulator = createJotformEmulator({ apiKey: KEY, clock });
+    emu = await startEmulators({ clock });
+    emulator = emu.jotform;
     // Two more submissions at the same second by the first demo reporter: ties on every sort key.
     await emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Alma', last: 'Reyes-Whitfield' } });
     await emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Alma', last: 'Reyes-Whitfield' } });
-    client = createJotformClient({ baseUrl: await emulator.listen(), apiKey: KEY, sleep: async () => {} });
-    t = await syncedApp(clock, emulator, client);
+    t = await syncedApp(clock, emu);
     staff = await signIn('staff');
     all = (await everything('')).results;
     expect(all).toHaveLength(TOTAL);
@@ -126,7 +118,7 @@ describe('submissions API', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await emulator?.close();
+    await emu?.close();
   });
 
   describe('GET /v1/jotforms', () => {
@@ -222,7 +214,7 @@ describe('submissions API', () => {
       const transferred = all.filter((r) => r.chNumber);
       const one = transferred[0]!;
       await expectMatches(`search=${one.chNumber!.toLowerCase()}`, [one]);
-      await expectMatches('search=CH-0001', transferred);
+      await expectMatches('search=CH-0000', transferred);
       const target = all[5]!;
       await expectMatches(`search=${target.id}`, [target]);
       const prefix = target.id.slice(0, 16);

@@ -68,9 +68,10 @@ describe('JotForm sync and webhook against the emulator, through the real client
         formId: DEMO_FORM_ID,
         awareDateQid: DEMO_AWARE_DATE_QID,
         webhookSecret: SECRET,
-        integrations: { jotform: source, onSubmissionsInserted: async (_db, ids) => void insertedCalls.push([...ids]) },
+        outside: { jotform: source },
       },
     });
+    t.app.services.sync.onInserted(async (ids) => void insertedCalls.push([...ids]));
     appUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     headers = await t.as('staff');
   });
@@ -314,7 +315,7 @@ describe('JotForm sync and webhook against the emulator, through the real client
   });
 
   it('GET /v1/jotforms: the form title comes from JotForm, is kept by the sync, and 502s only when never read', async () => {
-    const other = await createTestApp({ clock, deps: { formId: DEMO_FORM_ID, integrations: { jotform: client } } });
+    const other = await createTestApp({ clock, deps: { formId: DEMO_FORM_ID, outside: { jotform: client } } });
     try {
       const h = await other.as('member');
       emulator.failNext(3, 503);
@@ -361,7 +362,8 @@ describe('JotForm sync: an unsteady JotForm page walk', () => {
     };
     const source = { ...unused, ...walk };
     const inserted: string[][] = [];
-    const t = await createTestApp({ deps: { formId: DEMO_FORM_ID, integrations: { jotform: source, onSubmissionsInserted: async (_db, ids) => void inserted.push([...ids]) } } });
+    const t = await createTestApp({ deps: { formId: DEMO_FORM_ID, outside: { jotform: source } } });
+    t.app.services.sync.onInserted(async (ids) => void inserted.push([...ids]));
     try {
       expect(await t.app.services.sync.syncOnce()).toEqual({ inserted: 2, updated: 0 });
       const stored = await t.database.db.select().from(submissions).orderBy(asc(submissions.id));

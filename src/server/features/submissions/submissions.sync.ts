@@ -32,8 +32,6 @@ export interface SyncDeps {
   /** Without a secret the webhook route answers 404 to everyone. */
   webhookSecret?: string | undefined;
   logger?: FastifyBaseLogger;
-  /** Called with the ids of submissions seen for the first time (sandbox seeds demo workflow). */
-  onInserted?: (ids: string[]) => Promise<void>;
 }
 
 interface Cursor {
@@ -55,6 +53,7 @@ export function createSubmissionSync(d: SyncDeps) {
   const cursorKey = `jotform:${d.formId}:cursor`;
   const formKey = `jotform:${d.formId}:form`;
   let timer: NodeJS.Timeout | undefined;
+  const insertedListeners: ((ids: string[]) => Promise<void>)[] = [];
   let running: Promise<unknown> | undefined;
   let syncing = false;
   let lastError: string | undefined;
@@ -74,7 +73,7 @@ export function createSubmissionSync(d: SyncDeps) {
   async function store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }> {
     const rows = batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
     const result = await d.repo.upsertFromJotform(rows, d.clock.now());
-    if (result.inserted.length > 0 && d.onInserted) await d.onInserted(result.inserted);
+    if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
   }
 
@@ -116,6 +115,11 @@ export function createSubmissionSync(d: SyncDeps) {
   }
 
   return {
+    /** Runs `listener` with the ids of submissions seen for the first time, after they are stored. */
+    onInserted(listener: (ids: string[]) => Promise<void>): void {
+      insertedListeners.push(listener);
+    },
+
     /** One incremental pull; 'busy' when this instance is already pulling. */
     async syncOnce(): Promise<{ inserted: number; updated: number } | 'busy'> {
       if (syncing) return 'busy';
