@@ -5,6 +5,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { emailConfigRoutes } from './features/email-config/email-config.routes.ts';
 import { fieldMappingRoutes } from './features/field-mapping/field-mapping.routes.ts';
+import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
 import { qualityProcessRoutes } from './features/quality-process/quality-process.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emailConfigRoutes(route, services.emailConfigs);
   logsRoutes(route, services.logs);
   mailRoutes(route, services.mail, services.submissions.idOf);
+  integrationsRoutes(route, services.integrations);
   await registerSpa(app, deps.webDir ?? null);
 
   if (deps.background) {

@@ -48,6 +48,7 @@ export const ConfigSchema = z
     JOTFORM_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^[\w-]{16,200}$/.test(v), 'JOTFORM_WEBHOOK_SECRET must be 16–200 letters, digits, _ or -'),
     JOTFORM_TIMEZONE: z.string().default('America/New_York').refine((tz) => { try { new Intl.DateTimeFormat('en-US', { timeZone: tz }); return true; } catch { return false; } }, 'JOTFORM_TIMEZONE must be an IANA time zone such as America/New_York'),
     SYNC_INTERVAL: integer(60, 5, 86_400).describe('seconds between JotForm polls'),
+    SYNC_REREAD_DAYS: integer(7, 1, 90).describe('days of submissions each poll re-reads where JotForm ignores the updated_at filter'),
     INVESTIGATION_DAYS: integer(30, 1, 365),
     ARENA_BASE_URL: optionalUrl('ARENA_BASE_URL'),
     ARENA_EMAIL: optionalString,

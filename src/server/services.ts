@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, isSandbox } from './config.ts';
 import { createArenaHealth } from './connectors/arena/index.ts';
 import { createMailer } from './connectors/mail/mailer.ts';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,7 @@ import { createEmailConfigRepo } from './features/email-config/email-config.repo
 import { createEmailConfigService } from './features/email-config/email-config.service.ts';
 import { createFieldMappingRepo } from './features/field-mapping/field-mapping.repo.ts';
 import { createFieldMappingService } from './features/field-mapping/field-mapping.service.ts';
+import { createIntegrationsService } from './features/integrations/integrations.service.ts';
 import { createLogsService } from './features/logs/logs.service.ts';
 import { createTemplateSteps } from './features/quality-process/arena-template.ts';
 import { createQualityProcessRepo } from './features/quality-process/quality-process.repo.ts';
@@ -134,6 +135,7 @@ export function createServices(d: ServiceDeps) {
     clock,
     formId: d.formId,
     mapper: { timeZone: config.JOTFORM_TIMEZONE, awareDateQid: d.awareDateQid, investigationDays: config.INVESTIGATION_DAYS },
+    rereadDays: config.SYNC_REREAD_DAYS,
     webhookSecret: d.webhookSecret,
     ...(d.logger ? { logger: d.logger } : {}),
   });
@@ -147,9 +149,19 @@ export function createServices(d: ServiceDeps) {
     formTitle: () => sync.formTitle(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
   });
+  const integrations = createIntegrationsService({
+    mode: isSandbox(config) ? 'sandbox' : 'live',
+    formId: d.formId,
+    lastSync: () => sync.status(),
+    limitLeft: () => jotform.limitLeft?.() ?? null,
+    arena: arenaHealth,
+    mailDelivery: mailer.mode,
+    mailSummary: () => mail.summary(),
+  });
   return {
     log,
     audit,
+    integrations,
     auth,
     sessions,
     users,

@@ -63,6 +63,8 @@ export const mailOutbox = pgTable(
     /** A worker's claim on the row while it sends; a claim past this time is void (its worker died). */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** When the worker last tried to deliver it (its error, if any, is from then). */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),

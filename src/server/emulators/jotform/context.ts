@@ -7,6 +7,8 @@ import type { EmuForm, EmuSubmission, EmulatorState } from './types.ts';
 export interface EmulatorContext {
   state: EmulatorState;
   clock: Clock;
+  /** Filter fields the submissions list ignores (an API that does not honour them). */
+  ignoredFilters: readonly string[];
   /** Called after a submission arrives over HTTP; delivers the webhooks in the background. */
   submitted(form: EmuForm, submission: EmuSubmission): void;
 }

@@ -30,6 +30,11 @@ export interface JotformEmulatorOptions {
   stateFile?: string;
   /** The account's time zone, in which timestamps are written; default US-Eastern (JotForm's own). */
   timeZone?: string;
+  /**
+   * Answer as an API that ignores the `updated_at` filter would: the reference documents filtering
+   * and ordering by created_at only, so the portal must work either way.
+   */
+  ignoresUpdatedAtFilter?: boolean;
 }
 
 export interface SubmissionPatch {
@@ -94,6 +99,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
   const ctx: EmulatorContext = {
     state,
     clock,
+    ignoredFilters: options.ignoresUpdatedAtFilter ? ['updated_at'] : [],
     submitted(form, submission) {
       const p = deliver(form, submission).finally(() => pending.delete(p));
       pending.add(p);

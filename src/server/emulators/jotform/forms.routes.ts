@@ -45,7 +45,7 @@ export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const form = formOr401(ctx, request, request.params.id);
     const { offset, limit } = paging(request);
     const filterText = queryParam(request, 'filter');
-    const matches = parseFilter(filterText);
+    const matches = parseFilter(filterText, ctx.ignoredFilters);
     const ordering = parseOrdering(queryParam(request, 'orderby'), queryParam(request, 'direction'));
     const rows = [...state.submissions.values()].filter((s) => s.form_id === form.id && matches(s));
     const page = sortSubmissions(rows, ordering)

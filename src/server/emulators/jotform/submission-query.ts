@@ -61,8 +61,12 @@ function condition(key: string, expected: unknown): Predicate {
   }
 }
 
-/** The filter query parameter (URL-encoded JSON object) as one predicate. */
-export function parseFilter(text: string | undefined): Predicate {
+/**
+ * The filter query parameter (URL-encoded JSON object) as one predicate. `ignored` fields are
+ * dropped silently, as an API that does not support a filter may do (the reference documents the
+ * comparison filters for created_at only).
+ */
+export function parseFilter(text: string | undefined, ignored: readonly string[] = []): Predicate {
   if (!text) return () => true;
   let parsed: unknown;
   try {
@@ -71,7 +75,9 @@ export function parseFilter(text: string | undefined): Predicate {
     throw badRequest('filter is not valid JSON');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('filter must be a JSON object');
-  const predicates = Object.entries(parsed).map(([k, v]) => condition(k, v));
+  const predicates = Object.entries(parsed)
+    .filter(([k]) => !ignored.includes(k.split(':')[0] ?? ''))
+    .map(([k, v]) => condition(k, v));
   return (s) => predicates.every((p) => p(s));
 }
 

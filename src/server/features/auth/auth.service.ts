@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { type UsersRepo, toUser } from '../users/users.repo.ts';
+import { type UsersRepo, toUser } from '../users/index.ts';
 import type { AuthEvents } from './auth-events.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { ClientInfo, Sessions } from './sessions.ts';

@@ -95,9 +95,27 @@ export function createMailRepo(db: Db) {
         .where(inArray(mailOutbox.id, due))
         .returning();
     },
-    sent: (id: string, lockedUntil: Date, at: Date) => whileClaimed(id, lockedUntil, { status: 'sent', sentAt: at, error: null }),
-    retryLater: (id: string, lockedUntil: Date, error: string, next: Date) => whileClaimed(id, lockedUntil, { error, nextAttemptAt: next }),
-    failed: (id: string, lockedUntil: Date, error: string) => whileClaimed(id, lockedUntil, { status: 'failed', error }),
+    sent: (id: string, lockedUntil: Date, at: Date) => whileClaimed(id, lockedUntil, { status: 'sent', sentAt: at, lastAttemptAt: at, error: null }),
+    retryLater: (id: string, lockedUntil: Date, error: string, at: Date, next: Date) => whileClaimed(id, lockedUntil, { error, lastAttemptAt: at, nextAttemptAt: next }),
+    failed: (id: string, lockedUntil: Date, error: string, at: Date) => whileClaimed(id, lockedUntil, { status: 'failed', error, lastAttemptAt: at }),
+
+    /** The queue as the Integrations view shows it: waiting and given-up counts, and the newest delivery error. */
+    async summary(): Promise<{ queued: number; failed: number; lastError: string | null; lastErrorAt: Date | null }> {
+      const [counts] = await db
+        .select({
+          queued: sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued')`.mapWith(Number),
+          failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
+        })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.status, ['queued', 'failed']));
+      const [last] = await db
+        .select({ error: mailOutbox.error, at: mailOutbox.lastAttemptAt })
+        .from(mailOutbox)
+        .where(and(sql`${mailOutbox.error} is not null`, sql`${mailOutbox.lastAttemptAt} is not null`))
+        .orderBy(desc(mailOutbox.lastAttemptAt))
+        .limit(1);
+      return { queued: counts?.queued ?? 0, failed: counts?.failed ?? 0, lastError: last?.error ?? null, lastErrorAt: last?.at ?? null };
+    },
   };
 }
 export type MailRepo = ReturnType<typeof createMailRepo>;

@@ -61,6 +61,8 @@ export function createMailService(d: MailDeps) {
       return { results: rows.map(toMailMessage), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
 
+    summary: () => repo.summary(),
+
     async forSubmission(submissionId: string): Promise<{ activeRecipients: number; results: SubmissionMail[] }> {
       const [rows, to] = await Promise.all([repo.forSubmission(submissionId), d.recipients()]);
       const results = rows.map((r) => {

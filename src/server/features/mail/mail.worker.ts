@@ -46,10 +46,10 @@ export function createMailWorker(d: MailWorkerDeps) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       d.logger?.warn({ mailId: mail.id, attempt: mail.attempts, reason }, 'mail delivery failed');
       if (mail.attempts >= maxAttempts) {
-        if (await d.repo.failed(mail.id, lockedUntil, reason)) await d.log.error('JotForms', `E-mail ${about} failed after ${mail.attempts} attempts: ${reason}`);
+        if (await d.repo.failed(mail.id, lockedUntil, reason, d.clock.now())) await d.log.error('JotForms', `E-mail ${about} failed after ${mail.attempts} attempts: ${reason}`);
         return;
       }
-      await d.repo.retryLater(mail.id, lockedUntil, reason, new Date(d.clock.now().getTime() + retryDelayMs(mail.attempts)));
+      await d.repo.retryLater(mail.id, lockedUntil, reason, d.clock.now(), new Date(d.clock.now().getTime() + retryDelayMs(mail.attempts)));
       return;
     }
     if (await d.repo.sent(mail.id, lockedUntil, d.clock.now())) await d.log.success('JotForms', `E-mail ${about} sent to ${mail.to.length} recipient(s)`);

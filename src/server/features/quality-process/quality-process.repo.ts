@@ -1,3 +1,4 @@
+import { findSubmission } from '../submissions/index.ts';
 import { type SQL, and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { SubmissionStatus } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
@@ -27,13 +28,7 @@ export function createQualityProcessRepo(db: Db) {
   }
 
   return {
-    /** By submission id, else by CH number (both are accepted in URLs, DESIGN §4). */
-    async find(idOrChNumber: string): Promise<TransferRow | undefined> {
-      const [byId] = await db.select().from(submissions).where(eq(submissions.id, idOrChNumber)).limit(1);
-      if (byId) return byId;
-      const [byCh] = await db.select().from(submissions).where(eq(submissions.chNumber, idOrChNumber)).limit(1);
-      return byCh;
-    },
+    find: (idOrChNumber: string): Promise<TransferRow | undefined> => findSubmission(db, idOrChNumber),
 
     /**
      * Claims the row for one transfer: succeeds only from a transferable status and when no other

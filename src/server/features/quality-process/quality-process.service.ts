@@ -4,7 +4,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import type { FieldMappingRule } from '../field-mapping/types.ts';
+import type { FieldMappingRule } from '../field-mapping/index.ts';
 import { type ArenaSetup, type TemplateSteps, arenaReason, requireArena } from './arena-template.ts';
 import { TRANSFERABLE, type QualityProcessRepo, type TransferRow } from './quality-process.repo.ts';
 import { renderSteps } from './step-values.ts';

@@ -1,6 +1,5 @@
 import type { ArenaStep, ArenaStepValue, ArenaTemplateStep, StepUpdate } from '../../connectors/arena/index.ts';
-import { buildQualityProcessValues, coerceForAttribute } from '../field-mapping/mapping-engine.ts';
-import type { FieldMappingRule, SubmissionAnswers } from '../field-mapping/types.ts';
+import { type FieldMappingRule, type SubmissionAnswers, buildQualityProcessValues, coerceForAttribute } from '../field-mapping/index.ts';
 import { templateStepOf } from './step-values.ts';
 
 export interface MappedValue {

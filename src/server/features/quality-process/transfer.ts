@@ -2,7 +2,7 @@ import { ArenaError } from '../../connectors/arena/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import type { FieldMappingRule, SubmissionAnswers } from '../field-mapping/types.ts';
+import type { FieldMappingRule, SubmissionAnswers } from '../field-mapping/index.ts';
 import { type ArenaSetup, type TemplateSteps, arenaReason } from './arena-template.ts';
 import type { QualityProcessRepo, TransferRow } from './quality-process.repo.ts';
 import { mappedValues, stepUpdates } from './transfer-values.ts';

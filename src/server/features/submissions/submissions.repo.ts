@@ -120,16 +120,21 @@ function where(formId: string, f: SubmissionFilters): SQL | undefined {
   );
 }
 
+/** A submission by its JotForm id, else by its CH number: URLs accept both (DESIGN §4). */
+export async function findSubmission(db: Db, idOrChNumber: string): Promise<SubmissionDbRow | undefined> {
+  const [byId] = await db.select().from(submissions).where(eq(submissions.id, idOrChNumber)).limit(1);
+  if (byId) return byId;
+  const [byCh] = await db.select().from(submissions).where(eq(submissions.chNumber, idOrChNumber)).limit(1);
+  return byCh;
+}
+
 export function createSubmissionsRepo(db: Db) {
   return {
     async findById(id: string): Promise<SubmissionDbRow | undefined> {
       const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
       return row;
     },
-    async findByChNumber(chNumber: string): Promise<SubmissionDbRow | undefined> {
-      const [row] = await db.select().from(submissions).where(eq(submissions.chNumber, chNumber)).limit(1);
-      return row;
-    },
+    find: (idOrChNumber: string) => findSubmission(db, idOrChNumber),
     async page(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
       const dir = sort.order === 'asc' ? asc : desc;
       const column = SORT_COLUMNS[sort.field];

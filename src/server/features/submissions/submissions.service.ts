@@ -5,7 +5,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService } from '../mail/index.ts';
 import { submissionsCsv } from './submissions.csv.ts';
 import { type SubmissionDbRow, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
 
@@ -28,7 +28,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   const { repo, audit, log, clock } = d;
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
-    const row = (await repo.findById(id)) ?? (await repo.findByChNumber(id));
+    const row = await repo.find(id);
     if (!row) throw new NotFound('Submission not found.');
     return row;
   }

@@ -106,9 +106,12 @@ describe('JotForm sync and webhook against the emulator, through the real client
     }
     expect(insertedCalls.flat().sort()).toEqual(demoIds().sort());
 
-    // One look at the form, then all submissions oldest first without a filter.
+    // One look at the form, all submissions oldest first without a filter, then one probe of the
+    // updated_at filter: rows updated after a moment in the future (an API that honours it has none).
     const calls = requestsSince(from);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /form/${DEMO_FORM_ID}`, `GET /form/${DEMO_FORM_ID}/submissions`]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /form/${DEMO_FORM_ID}`, `GET /form/${DEMO_FORM_ID}/submissions`, `GET /form/${DEMO_FORM_ID}/submissions`]);
+    expect(Object.keys(calls[2]!.filter ?? {})).toEqual(['updated_at:gt']);
+    expect(calls[2]!.query.get('limit')).toBe('1');
     expect(calls[1]!.filter ?? {}).toEqual({});
     expect(calls[1]!.query.get('orderby')).toBe('created_at');
     expect(calls[1]!.query.get('direction')).toBe('ASC');

@@ -7,6 +7,7 @@ import type { Lease } from '../../db/lease.ts';
 import { syncState } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { JotformError } from '../../connectors/jotform/jotform-error.ts';
+import { formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
 import { AppError, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
@@ -17,6 +18,22 @@ export interface JotformSource {
   getForm(formId: string): Promise<{ title: string; status?: string | undefined }>;
   iterateSubmissions(formId: string, opts: { filter?: Record<string, string>; orderby?: 'created_at' | 'updated_at'; direction?: 'ASC' | 'DESC'; pageSize?: number }): AsyncIterable<JotformSubmissionLike>;
   getSubmission(id: string): Promise<JotformSubmissionLike>;
+  /** JotForm's `limit-left` from its last answer: calls left today. */
+  limitLeft?(): number | null;
+}
+
+/** Whether the API honours the `updated_at` filter the update pass relies on (probed, not assumed). */
+export type UpdatedAtFilter = 'honoured' | 'ignored' | 'unknown';
+
+/** The last poll, kept in the database so every instance can show it. */
+export interface SyncStatus {
+  at: string;
+  outcome: 'ok' | 'failed';
+  inserted: number;
+  updated: number;
+  error: string | null;
+  limitLeft: number | null;
+  updatedAtFilter: UpdatedAtFilter;
 }
 
 export interface SyncDeps {
@@ -29,6 +46,8 @@ export interface SyncDeps {
   clock: Clock;
   formId: string;
   mapper: MapperOptions;
+  /** Where the `updated_at` filter is ignored, each poll re-reads the submissions created in this many last days. */
+  rereadDays: number;
   /** Without a secret the webhook route answers 404 to everyone. */
   webhookSecret?: string | undefined;
   logger?: FastifyBaseLogger;
@@ -52,6 +71,8 @@ function minusOverlap(jotformTime: string): string {
 export function createSubmissionSync(d: SyncDeps) {
   const cursorKey = `jotform:${d.formId}:cursor`;
   const formKey = `jotform:${d.formId}:form`;
+  const statusKey = `jotform:${d.formId}:status`;
+  let updatedAtFilter: UpdatedAtFilter = 'unknown';
   let timer: NodeJS.Timeout | undefined;
   const insertedListeners: ((ids: string[]) => Promise<void>)[] = [];
   let running: Promise<unknown> | undefined;
@@ -100,18 +121,39 @@ export function createSubmissionSync(d: SyncDeps) {
     return counts;
   }
 
+  /**
+   * Asks for rows updated after a moment in the future: none may come back. If some do, JotForm
+   * ignores the filter (the reference documents it for created_at only) and the update pass would
+   * re-read everything, so a bounded window is re-read instead. Unknown while the form is empty.
+   */
+  async function probeUpdatedAtFilter(hasRows: boolean): Promise<UpdatedAtFilter> {
+    const future = formatJotformDateTime(new Date(d.clock.now().getTime() + 2 * 86_400_000), d.mapper.timeZone);
+    for await (const _ of d.jotform.iterateSubmissions(d.formId, { filter: { 'updated_at:gt': future }, pageSize: 1 })) return 'ignored';
+    return hasRows ? 'honoured' : 'unknown';
+  }
+
   async function syncAll(): Promise<{ inserted: number; updated: number }> {
     const form = await d.jotform.getForm(d.formId);
     await writeState(formKey, { title: form.title, status: form.status ?? 'ENABLED' });
     const saved = (await readState<Cursor>(cursorKey)) ?? {};
     const next: Cursor = { ...saved };
     const created = await pull(saved.createdAfter ? { 'created_at:gt': minusOverlap(saved.createdAfter) } : {}, next, 'created_at');
-    const updated = saved.updatedAfter
-      ? await pull({ 'updated_at:gt': minusOverlap(saved.updatedAfter) }, next, 'updated_at')
-      : { inserted: 0, updated: 0 };
+    if (updatedAtFilter === 'unknown') updatedAtFilter = await probeUpdatedAtFilter(Boolean(next.createdAfter));
+    let updated = { inserted: 0, updated: 0 };
+    if (updatedAtFilter === 'honoured' && saved.updatedAfter) {
+      updated = await pull({ 'updated_at:gt': minusOverlap(saved.updatedAfter) }, next, 'updated_at');
+    } else if (updatedAtFilter === 'ignored') {
+      const since = formatJotformDateTime(new Date(d.clock.now().getTime() - d.rereadDays * 86_400_000), d.mapper.timeZone);
+      updated = await pull({ 'created_at:gt': since }, { ...next }, 'created_at');
+    }
     if (!saved.updatedAfter && !next.updatedAfter) next.updatedAfter = next.createdAfter;
     await writeState(cursorKey, next);
     return { inserted: created.inserted + updated.inserted, updated: updated.updated };
+  }
+
+  async function recordStatus(outcome: SyncStatus['outcome'], counts: { inserted: number; updated: number }, error: string | null): Promise<void> {
+    const status: SyncStatus = { at: d.clock.now().toISOString(), outcome, ...counts, error, limitLeft: d.jotform.limitLeft?.() ?? null, updatedAtFilter };
+    await writeState(statusKey, status).catch((err: unknown) => d.logger?.warn({ err }, 'could not record the JotForm poll status'));
   }
 
   return {
@@ -128,12 +170,14 @@ export function createSubmissionSync(d: SyncDeps) {
         const result = await syncAll();
         const { inserted, updated } = result;
         if (inserted + updated > 0) await d.log.success('JotForms', `Synced ${inserted} new and ${updated} updated submission(s) from JotForm`);
+        await recordStatus('ok', result, null);
         lastError = undefined;
         return result;
       } catch (err) {
         const message = databaseFailure(err) ?? (err instanceof Error ? err.message : String(err));
         // One log entry per distinct failure, not one per poll while JotForm stays down.
         if (message !== lastError) await d.log.error('JotForms', `JotForm sync failed: ${message}`);
+        await recordStatus('failed', { inserted: 0, updated: 0 }, message);
         lastError = message;
         d.logger?.warn({ err }, 'JotForm sync failed');
         throw err;
@@ -191,6 +235,9 @@ export function createSubmissionSync(d: SyncDeps) {
       if (typeof id !== 'string' || !/^\d{1,30}$/.test(id)) throw new Invalid('submissionID is required');
       return id;
     },
+
+    /** The last poll of any instance, as recorded in the database; null before the first. */
+    status: () => readState<SyncStatus>(statusKey).then((v) => v ?? null),
 
     async formTitle(): Promise<{ title: string; status: string }> {
       const stored = await readState<{ title: string; status: string }>(formKey);

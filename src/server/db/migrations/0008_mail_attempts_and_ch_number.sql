@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "last_attempt_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "submissions_ch_number_idx" ON "submissions" USING btree ("ch_number") WHERE "submissions"."ch_number" is not null;
