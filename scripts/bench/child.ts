@@ -47,7 +47,8 @@ export async function startServer(target: DbTarget, spec: ServerSpec): Promise<S
   const child = fork(spec.file, [], {
     cwd: ROOT,
     // fork() would pass on this process's tsx loader flags; the server runs as production does.
-    execArgv: [],
+    // BENCH_CPU_PROFILE=dir: a V8 CPU profile of each server process, written there when it stops.
+    execArgv: process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -6,7 +6,8 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+/** The database: Drizzle over a node-postgres pool (`$client`, for the few things Drizzle does not do, such as COPY). */
+export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
 
 export interface Database {
   db: Db;

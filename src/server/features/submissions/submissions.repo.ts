@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, sum } 
 import type { SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
 import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { copyRows } from '../../db/copy-out.ts';
 import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
 
@@ -54,10 +55,8 @@ const SORT_COLUMNS = {
   emailDelivered: submissions.emailDelivered,
 } satisfies Record<SubmissionSortField, unknown>;
 
-/** The CSV's columns plus the walk's key (date, id); run unmapped, rows carry the column names. */
+/** The CSV's columns, in the order COPY writes them. */
 const EXPORT_COLUMNS = {
-  id: submissions.id,
-  submissionDate: submissions.submissionDate,
   created_at: submissions.createdAtJf,
   submitter: submissions.submitter,
   submissionStatus: submissions.submissionStatus,
@@ -69,37 +68,37 @@ const EXPORT_COLUMNS = {
   followup: submissions.followup,
   emailDelivered: submissions.emailDelivered,
 };
-/** An export row as the driver returns it (column names; dates as the driver gives them). */
-interface RawExportRow {
-  id: string;
-  submission_date: unknown;
-  jf_created_at: string;
-  submitter: string;
-  submission_status: SubmissionStatus;
-  become_aware_date: string;
-  investigation_deadline: string;
-  reportable: boolean;
-  ch_number: string | null;
-  ch_title: string | null;
-  followup: string | null;
-  email_delivered: boolean;
+
+/** A row of COPY text fields (EXPORT_COLUMNS' order) as the CSV reads it. */
+function toCsvSubmission(f: (string | null)[]): CsvSubmission {
+  return {
+    created_at: f[0] ?? '',
+    submitter: f[1] ?? '',
+    submissionStatus: f[2] as SubmissionStatus,
+    becomeAwareDate: f[3] ?? '',
+    investigationDeadline: f[4] ?? '',
+    reportable: f[5] === 't',
+    chNumber: f[6] ?? null,
+    chTitle: f[7] ?? null,
+    followup: f[8] ?? null,
+    emailDelivered: f[9] === 't',
+  };
 }
-/** A CSV row plus the walk's key: the id and the submission date exactly as the driver gave it. */
-export type ExportRow = CsvSubmission & { id: string; key: unknown };
-const toExportRow = (r: RawExportRow): ExportRow => ({
-  id: r.id,
-  key: r.submission_date,
-  created_at: r.jf_created_at,
-  submitter: r.submitter,
-  submissionStatus: r.submission_status,
-  becomeAwareDate: r.become_aware_date,
-  investigationDeadline: r.investigation_deadline,
-  reportable: r.reportable,
-  chNumber: r.ch_number,
-  chTitle: r.ch_title,
-  followup: r.followup,
-  emailDelivered: r.email_delivered,
-});
+
+/**
+ * A sort as an ORDER BY, the id breaking ties so pages never overlap. Nulls sort as the smallest
+ * value either way. A NOT NULL column gets no NULLS clause: PostgreSQL matches `desc nulls last`
+ * to no btree walk, so a first page became a scan and sort of every row instead of reading ten
+ * index entries.
+ */
+function orderBy(sort: { field: SubmissionSortField; order: 'asc' | 'desc' }): SQL[] {
+  const dir = sort.order === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[sort.field];
+  const first = column.notNull ? dir(column) : sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
+  return [first, dir(submissions.id)];
+}
+
+const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -136,14 +135,7 @@ export function createSubmissionsRepo(db: Db) {
     },
     find: (idOrChNumber: string) => findSubmission(db, idOrChNumber),
     async page(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
-      const dir = sort.order === 'asc' ? asc : desc;
-      const column = SORT_COLUMNS[sort.field];
-      // Nulls sort as the smallest value either way, and the id breaks ties so pages are stable.
-      // A NOT NULL column gets no NULLS clause: PostgreSQL matches `desc nulls last` to no btree
-      // walk, so the first page became a scan and sort of every row (150 ms PostgreSQL, 1.4 s
-      // PGlite at 100k) instead of reading ten index entries.
-      const order = column.notNull ? dir(column) : sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
-      return db.select().from(submissions).where(where(formId, f)).orderBy(order, dir(submissions.id)).limit(limit).offset(offset);
+      return db.select().from(submissions).where(where(formId, f)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
     },
     /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
     async total(formId: string, f: SubmissionFilters): Promise<number> {
@@ -165,41 +157,13 @@ export function createSubmissionsRepo(db: Db) {
         );
       return row?.n ?? 0;
     },
-    /**
-     * Every matching row, newest first, in batches walked by key (no OFFSET over large tables),
-     * with only the CSV's columns: all of them (the answers JSON above all) tripled the export.
-     * 1000 a batch: 2000 or more kept batches alive past V8's young generation and raised the
-     * export's peak RSS on PostgreSQL from ~130 to ~165 MB for no gain in time.
-     */
-    async *stream(formId: string, f: SubmissionFilters, batch = 1000): AsyncGenerator<ExportRow[]> {
-      const fetchAfter = async (last: ExportRow | null): Promise<ExportRow[]> => {
-        const query = db
-          .select(EXPORT_COLUMNS)
-          .from(submissions)
-          // A row comparison is an index condition on (form_id, submission_date, id); the
-          // equivalent OR was only a filter, so every batch re-read all rows before the cursor.
-          .where(and(where(formId, f), last ? sql`(${submissions.submissionDate}, ${submissions.id}) < (${last.key}, ${last.id})` : undefined))
-          .orderBy(desc(submissions.submissionDate), desc(submissions.id))
-          .limit(batch);
-        // Run unmapped: drizzle's per-field mapping was a fifth of the export's CPU. Both drivers
-        // answer { rows } keyed by column name; the key is passed back exactly as it came.
-        const { rows } = (await db.execute(query)) as unknown as { rows: RawExportRow[] };
-        return rows.map(toExportRow);
-      };
-      // The next batch is already on its way while the caller turns this one into CSV and sends it:
-      // the database and the event loop work side by side instead of taking turns.
-      const prefetch = (last: ExportRow | null) => {
-        const next = fetchAfter(last);
-        next.catch(() => undefined); // a caller that stops early never awaits it
-        return next;
-      };
-      let pending = prefetch(null);
-      for (;;) {
-        const rows: ExportRow[] = await pending;
-        if (rows.length === batch) pending = prefetch(rows[rows.length - 1]!);
-        if (rows.length > 0) yield rows;
-        if (rows.length < batch) return;
-      }
+    /** The export's rows for the filters, in the list's order, streamed out of PostgreSQL in batches. */
+    async *exportRows(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): AsyncGenerator<CsvSubmission[]> {
+      for await (const rows of copyRows(db.$client, this.exportQuery(formId, f, sort))) yield rows.map(toCsvSubmission);
+    },
+    /** The one SELECT the export runs (exposed for EXPLAIN). */
+    exportQuery(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): { sql: string; params: unknown[] } {
+      return db.select(EXPORT_COLUMNS).from(submissions).where(where(formId, f)).orderBy(...orderBy(sort)).toSQL();
     },
     async count(formId: string): Promise<{ count: number; last: Date | null }> {
       const [row] = await db

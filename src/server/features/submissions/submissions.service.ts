@@ -140,7 +140,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
      */
     async exportCsv(formId: string, filters: SubmissionFilters): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      const csv = submissionsCsv(repo.stream(formId, filters));
+      const csv = submissionsCsv(repo.exportRows(formId, filters));
       const head: string[] = [];
       while (head.length < 2) {
         const next = await csv.next();
