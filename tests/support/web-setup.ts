@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockServer, resetCalls } from '../../src/web/test-support/server.ts';
 
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  mockServer.resetHandlers();
+  resetCalls();
 });
+afterAll(() => mockServer.close());

@@ -1,18 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Role } from '#shared/roles';
 import { session } from '../lib/session.ts';
+import { signInAs } from '../test-support/render.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { paths } from './paths.ts';
-
-function signInAs(role: Role, permissions: string[] = []) {
-  session.signIn({
-    accessToken: 'a',
-    refreshToken: 'r',
-    user: { id: 'u', name: 'Sam Staff', email: 's@example.com', role, permissions, isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00Z' },
-  });
-}
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '#shared/contract/mail';
+import { pageOf } from '../../../../tests/support/submission-fixtures.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { fakeServer, renderAt, signInAs } from '../submissions/test-helpers.tsx';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { fakeServer, gate, json } from '../../test-support/server.ts';
 import { MailPage } from './mail-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -32,17 +35,14 @@ const MESSAGES = [
 ];
 
 function serve() {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const server = fakeServer((c) => {
-    if (c.method === 'GET' && c.path === '/v1/mail') {
-      const status = c.query.get('status');
-      const results = MESSAGES.filter((m) => !status || m.status === status);
-      return { status: 200, body: { results, page: 1, limit: 10, totalPages: 1, totalResults: results.length } };
-    }
-    if (c.method === 'POST' && c.path === '/v1/mail/m2/resend') return gate.then(() => ({ status: 201, body: { results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) } }));
-    return undefined;
-  });
+  const { passed, release } = gate();
+  const server = fakeServer(
+    http.get('/v1/mail', ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return json(pageOf(MESSAGES.filter((m) => !status || m.status === status)));
+    }),
+    http.post('/v1/mail/m2/resend', async () => (await passed, json({ results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) }, 201))),
+  );
   return { server, release };
 }
 
@@ -50,10 +50,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('admin');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+afterEach(() => session.clear());
 
 describe('MailPage', () => {
   it('lists every message with its recipients, submission, status and error, and filters by status', async () => {
