@@ -69,6 +69,18 @@ describe('MailPage', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Submission 6001 delivered/ })).toBeNull());
   });
 
+  it('opens filtered by the status in the address, as the Integrations page links to it', async () => {
+    const { server } = serve();
+    const { router } = renderAt('/dashboard/mail?status=failed', [{ path: '/dashboard/mail', element: <MailPage /> }]);
+    expect(await screen.findByRole('row', { name: /Submission 6002 delivered/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('failed');
+    expect(server.callsTo('GET', '/v1/mail').map((c) => c.query.get('status'))).toEqual(['failed']);
+    expect(screen.queryByRole('row', { name: /Submission 6001 delivered/ })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'All statuses');
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('row', { name: /Submission 6001 delivered/ })).toBeInTheDocument();
+  });
+
   it('Resend asks first, sends once however often Resend is clicked, and toasts', async () => {
     const { server, release } = serve();
     renderAt('/dashboard/mail', [{ path: '/dashboard/mail', element: <MailPage /> }]);
