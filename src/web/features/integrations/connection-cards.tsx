@@ -11,7 +11,7 @@ export function JotformCard({ jotform }: { jotform: IntegrationsStatus['jotform'
     <Card id="jotform" title="JotForm" health={jotformHealth(jotform)}>
       <Fact label="Last sync">
         <When at={sync?.at ?? null} never="Not synced yet" />
-        {sync && <span className="text-slate-600">{sync.outcome === 'ok' ? ' · succeeded' : ' · failed'}</span>}
+        {sync && (sync.outcome === 'ok' ? <span className="text-slate-600"> · succeeded</span> : <ErrorText> · failed</ErrorText>)}
       </Fact>
       {sync && <Fact label="Rows">{syncRows(sync.inserted, sync.updated)}</Fact>}
       {sync?.error && (
