@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { session } from '../lib/session.ts';
+import { describe, expect, it } from 'vitest';
 import { signInAs } from '../test-support/render.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { paths } from './paths.ts';
@@ -41,7 +40,6 @@ function renderAt(path: string) {
   return router;
 }
 
-afterEach(() => session.clear());
 
 describe('RequireAuth', () => {
   it('sends a visitor without a token to the login page', async () => {

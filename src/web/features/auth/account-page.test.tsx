@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '#shared/contract/auth';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
@@ -25,7 +25,6 @@ function serve(sessions = SESSIONS, password: () => Response = noContent) {
 }
 
 beforeEach(() => session.signIn({ accessToken: 'a', refreshToken: 'r', user }));
-afterEach(() => session.clear());
 
 describe('AccountPage', { timeout: 30_000 }, () => {
   it('shows name, email, role and last sign-in, and the sessions with this device marked', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
 import { fakeServer, noContent } from '../../test-support/server.ts';
@@ -12,7 +12,6 @@ function SignOutButton() {
   return <button onClick={() => void signOut()}>Sign out</button>;
 }
 
-afterEach(() => session.clear());
 
 it.each([
   ['succeeds', noContent],

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
 import { fakeServer, json } from '../../test-support/server.ts';
@@ -13,7 +13,6 @@ const renderLogin = () =>
     { path: '/dashboard', element: <p>dashboard</p> },
   ]);
 
-afterEach(() => session.clear());
 
 describe('LoginPage', () => {
   it('validates email format and a required password without calling the server', async () => {

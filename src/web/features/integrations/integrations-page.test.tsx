@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { IntegrationsStatus } from '#shared/contract/integrations';
-import { session } from '../../lib/session.ts';
 import { renderPage, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, gate, json } from '../../test-support/server.ts';
 import { IntegrationsPage } from './integrations-page.tsx';
@@ -26,7 +25,6 @@ const fact = (region: HTMLElement, label: string) => within(region).getByText(la
 const renderIntegrations = () => renderPage('/dashboard/integrations', <IntegrationsPage />, [{ path: '/dashboard/mail', element: <p>mail page</p> }]);
 
 beforeEach(() => signInAs('admin'));
-afterEach(() => session.clear());
 
 describe('IntegrationsPage', () => {
   it('shows the mode and every figure of JotForm, Arena and mail, times as local times', async () => {

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '#shared/contract/mail';
 import { pageOf } from '../../../../tests/support/submission-fixtures.ts';
-import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, gate, json } from '../../test-support/server.ts';
@@ -50,7 +49,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('admin');
 });
-afterEach(() => session.clear());
 
 describe('MailPage', () => {
   it('lists every message with its recipients, submission, status and error, and filters by status', async () => {

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { submissionRow } from '../../../../tests/support/submission-fixtures.ts';
-import { session } from '../../lib/session.ts';
 import { renderPage, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, gate, json } from '../../test-support/server.ts';
 import { StepsDialog } from './steps-dialog.tsx';
@@ -14,7 +13,6 @@ const STEPS = '/v1/arena/quality-process-step/6004';
 const renderDialog = () => renderPage('/dashboard/jotforms', <StepsDialog submission={TRANSFERRED} open onClose={() => {}} />);
 
 beforeEach(() => signInAs('member'));
-afterEach(() => session.clear());
 
 describe('Quality Process Steps', () => {
   it("says 'Loading Quality Process Data...', then shows a tab per step with its attributes", async () => {

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
-import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, gate, json } from '../../test-support/server.ts';
@@ -37,7 +36,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('staff');
 });
-afterEach(() => session.clear());
 
 describe('marking delivered: two calls together, proceed if one succeeds (spec §7)', () => {
   it('fires both calls before either answers', async () => {

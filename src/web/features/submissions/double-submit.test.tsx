@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
-import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, gate, json, noContent } from '../../test-support/server.ts';
@@ -47,7 +46,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('staff');
 });
-afterEach(() => session.clear());
 
 describe('a double-submitted dialog sends one request', () => {
   it.each([

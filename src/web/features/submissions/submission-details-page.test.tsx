@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RequestHandler, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submission } from '#shared/contract/submissions';
 import { submission } from '../../../../tests/support/submission-fixtures.ts';
-import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, json } from '../../test-support/server.ts';
@@ -31,7 +30,6 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('member');
 });
-afterEach(() => session.clear());
 
 describe('SubmissionDetailsPage', () => {
   it("shows 'Loading Submission...', then badges, the grid and the answers", async () => {

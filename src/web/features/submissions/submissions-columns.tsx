@@ -39,6 +39,23 @@ const yes = (
   </span>
 );
 
+/** A one-way flag: 'Yes' once set, until then a Mark button opening its confirmation. */
+function flagColumn(field: 'reportable' | 'emailDelivered', header: string, { dialog, label, title }: { dialog: DialogKind; label: string; title: string }, actions: CellActions) {
+  return column.accessor(field, {
+    id: field,
+    header: () => <Wrap>{header}</Wrap>,
+    meta: meta({ hideBelow: 959 }),
+    cell: (info) =>
+      info.getValue() ? (
+        yes
+      ) : (
+        <CellButton onClick={() => actions.open(dialog, info.row.original)} label={label} title={title}>
+          Mark
+        </CellButton>
+      ),
+  });
+}
+
 /** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): every column sorts. */
 export function submissionsColumns(actions: CellActions) {
   return [
@@ -84,19 +101,7 @@ export function submissionsColumns(actions: CellActions) {
         );
       },
     }),
-    column.accessor('reportable', {
-      id: 'reportable',
-      header: () => <Wrap>Reportable</Wrap>,
-      meta: meta({ hideBelow: 959 }),
-      cell: (info) =>
-        info.getValue() ? (
-          yes
-        ) : (
-          <CellButton onClick={() => actions.open('reportable', info.row.original)} label="Mark as reportable" title="Mark this submission as reportable">
-            Mark
-          </CellButton>
-        ),
-    }),
+    flagColumn('reportable', 'Reportable', { dialog: 'reportable', label: 'Mark as reportable', title: 'Mark this submission as reportable' }, actions),
     column.accessor('chNumber', {
       id: 'chNumber',
       header: () => <Wrap>CH-Number</Wrap>,
@@ -131,18 +136,6 @@ export function submissionsColumns(actions: CellActions) {
         );
       },
     }),
-    column.accessor('emailDelivered', {
-      id: 'emailDelivered',
-      header: () => <Wrap>Delivered</Wrap>,
-      meta: meta({ hideBelow: 959 }),
-      cell: (info) =>
-        info.getValue() ? (
-          yes
-        ) : (
-          <CellButton onClick={() => actions.open('delivered', info.row.original)} label="Mark as delivered" title="Mark delivered and email the recipients">
-            Mark
-          </CellButton>
-        ),
-    }),
+    flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark as delivered', title: 'Mark delivered and email the recipients' }, actions),
   ];
 }

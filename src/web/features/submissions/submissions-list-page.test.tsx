@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, type RequestHandler, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
-import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { type FakeServer, fakeServer, json, noContent } from '../../test-support/server.ts';
@@ -43,10 +42,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('staff');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('SubmissionsListPage', () => {
   it('titles the page after the form and shows the spec columns, statuses and cells', async () => {
