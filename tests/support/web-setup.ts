@@ -1,8 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { session } from '../../src/web/lib/session.ts';
+import { mockServer, resetCalls } from '../../src/web/test-support/server.ts';
 
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // Every test starts signed out.
+  session.clear();
   localStorage.clear();
+  mockServer.resetHandlers();
+  resetCalls();
 });
+afterAll(() => mockServer.close());

@@ -1,18 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Role } from '#shared/roles';
-import { session } from '../lib/session.ts';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../test-support/render.tsx';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { paths } from './paths.ts';
-
-function signInAs(role: Role, permissions: string[] = []) {
-  session.signIn({
-    accessToken: 'a',
-    refreshToken: 'r',
-    user: { id: 'u', name: 'Sam Staff', email: 's@example.com', role, permissions, isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00Z' },
-  });
-}
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -49,7 +40,6 @@ function renderAt(path: string) {
   return router;
 }
 
-afterEach(() => session.clear());
 
 describe('RequireAuth', () => {
   it('sends a visitor without a token to the login page', async () => {

@@ -17,6 +17,8 @@ export const paths = {
   /** The signed-in user's own page (beyond spec §2: name, password, sessions). */
   account: '/dashboard/account',
   mail: '/dashboard/mail',
+  /** Admins: the state of the connections to JotForm, Arena and the mail server (beyond spec §2). */
+  integrations: '/dashboard/integrations',
 } as const;
 
 /** The details route of one submission. */

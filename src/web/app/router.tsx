@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import type { Capability } from '#shared/roles';
 import { onSessionEnded } from '../lib/api-client.ts';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { paths } from './paths.ts';
@@ -8,27 +9,39 @@ import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { UnauthorizedPage } from './routes/unauthorized.tsx';
 
-/** One chunk per page module, loaded when its route is first opened (keeps the login page light). */
+/**
+ * A page, from the `routes.tsx` module of its feature (its pages, by name): one chunk per feature,
+ * loaded when one of its routes is first opened (keeps the login page light).
+ */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/placeholder-pages.tsx'), 'ResetPasswordPage');
-const EmailConfirmationPage = lazyPage(() => import('../features/auth/placeholder-pages.tsx'), 'EmailConfirmationPage');
+const auth = () => import('../features/auth/routes.tsx');
+const submissions = () => import('../features/submissions/routes.tsx');
+
+const LoginPage = lazyPage(auth, 'LoginPage');
+const ResetPasswordPage = lazyPage(auth, 'ResetPasswordPage');
+const EmailConfirmationPage = lazyPage(auth, 'EmailConfirmationPage');
+const AccountPage = lazyPage(auth, 'AccountPage');
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout.tsx'), 'DashboardLayout');
-const DashboardHomePage = lazyPage(() => import('../features/dashboard/dashboard-home-page.tsx'), 'DashboardHomePage');
-const SubmissionsListPage = lazyPage(() => import('../features/submissions/routes.tsx'), 'SubmissionsListPage');
-const SubmissionDetailsPage = lazyPage(() => import('../features/submissions/routes.tsx'), 'SubmissionDetailsPage');
+const DashboardHomePage = lazyPage(() => import('../features/dashboard/routes.tsx'), 'DashboardHomePage');
+const SubmissionsListPage = lazyPage(submissions, 'SubmissionsListPage');
+const SubmissionDetailsPage = lazyPage(submissions, 'SubmissionDetailsPage');
 const EditFormPage = lazyPage(() => import('../features/questions/routes.tsx'), 'EditFormPage');
-const UsersPage = lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage');
+const UsersPage = lazyPage(() => import('../features/users/routes.tsx'), 'UsersPage');
 const FieldMappingPage = lazyPage(() => import('../features/field-mapping/routes.tsx'), 'FieldMappingPage');
 const EmailConfigPage = lazyPage(() => import('../features/email-config/routes.tsx'), 'EmailConfigPage');
-const LogsPage = lazyPage(() => import('../features/logs/logs-page.tsx'), 'LogsPage');
-const AccountPage = lazyPage(() => import('../features/auth/account-page.tsx'), 'AccountPage');
+const LogsPage = lazyPage(() => import('../features/logs/routes.tsx'), 'LogsPage');
 const MailPage = lazyPage(() => import('../features/mail/routes.tsx'), 'MailPage');
+const IntegrationsPage = lazyPage(() => import('../features/integrations/routes.tsx'), 'IntegrationsPage');
 
-/** Spec §2, every route with its guard (roles from src/shared/roles.ts capabilities). */
+/** Routes only the roles holding `capability` may open (spec §6; src/shared/roles.ts); others go to /unauthorized. */
+function only(capability: Capability, children: RouteObject[]): RouteObject {
+  return { element: <RequireRole capability={capability} />, children };
+}
+
+/** Spec §2, every route with its guard. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -47,60 +60,27 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <DashboardHomePage /> },
-          {
-            path: paths.jotforms,
-            element: <RequireRole capability="submissions" />,
-            children: [
-              { index: true, element: <SubmissionsListPage /> },
-              {
-                path: paths.jotformsEdit,
-                element: (
-                  <RequireRole capability="questions">
-                    <EditFormPage />
-                  </RequireRole>
-                ),
-              },
-              { path: paths.submission, element: <SubmissionDetailsPage /> },
-            ],
-          },
-          {
-            path: paths.users,
-            element: (
-              <RequireRole capability="users">
-                <UsersPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: paths.configurations,
-            element: (
-              <RequireRole capability="configurations">
-                <ConfigurationsLayout />
-              </RequireRole>
-            ),
-            children: [
-              { index: true, element: <Navigate to={paths.fieldMapping} replace /> },
-              { path: paths.fieldMapping, element: <FieldMappingPage /> },
-              { path: paths.emailConfig, element: <EmailConfigPage /> },
-            ],
-          },
           { path: paths.account, element: <AccountPage /> },
-          {
-            path: paths.logs,
-            element: (
-              <RequireRole capability="logs">
-                <LogsPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: paths.mail,
-            element: (
-              <RequireRole capability="mail">
-                <MailPage />
-              </RequireRole>
-            ),
-          },
+          only('submissions', [
+            { path: paths.jotforms, element: <SubmissionsListPage /> },
+            { path: paths.submission, element: <SubmissionDetailsPage /> },
+            only('questions', [{ path: paths.jotformsEdit, element: <EditFormPage /> }]),
+          ]),
+          only('users', [{ path: paths.users, element: <UsersPage /> }]),
+          only('configurations', [
+            {
+              path: paths.configurations,
+              element: <ConfigurationsLayout />,
+              children: [
+                { index: true, element: <Navigate to={paths.fieldMapping} replace /> },
+                { path: paths.fieldMapping, element: <FieldMappingPage /> },
+                { path: paths.emailConfig, element: <EmailConfigPage /> },
+              ],
+            },
+          ]),
+          only('logs', [{ path: paths.logs, element: <LogsPage /> }]),
+          only('mail', [{ path: paths.mail, element: <MailPage /> }]),
+          only('integrations', [{ path: paths.integrations, element: <IntegrationsPage /> }]),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

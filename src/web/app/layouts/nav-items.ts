@@ -11,7 +11,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec §2 sidebar, in order; each entry shows only to roles holding its capability (spec §6). */
+/** Spec §2 sidebar, in order, then Mail and Integrations; each entry shows only to roles holding its capability (spec §6). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: 'home', capability: 'submissions', end: true },
   { label: 'Jotforms', to: paths.jotforms, icon: 'document', capability: 'submissions' },
@@ -19,4 +19,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Configurations', to: paths.configurations, icon: 'adjustments', capability: 'configurations' },
   { label: 'Logs', to: paths.logs, icon: 'list', capability: 'logs' },
   { label: 'Mail', to: paths.mail, icon: 'envelope', capability: 'mail' },
+  { label: 'Integrations', to: paths.integrations, icon: 'link', capability: 'integrations' },
 ];

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '#shared/contract/auth';
 import { session } from '../../lib/session.ts';
-import { fakeServer, renderPage } from '../questions/test-utils.tsx';
+import { renderPage } from '../../test-support/render.tsx';
+import { fakeServer, json, noContent } from '../../test-support/server.ts';
 import { AccountPage } from './account-page.tsx';
 
 const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'staff' as const, permissions: [], isRestricted: false, lastLogin: '2025-06-02T07:30:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' };
@@ -12,21 +14,17 @@ const SESSIONS: SessionInfo[] = [
   { id: 's2', createdAt: '2025-06-01T12:00:00.000Z', lastSeenAt: '2025-06-01T12:30:00.000Z', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1', current: false },
 ];
 
-function serve(sessions = SESSIONS, password: () => { status: number; body?: unknown } = () => ({ status: 204 })) {
-  return fakeServer({
-    'GET /v1/auth/profile': () => ({ status: 200, body: { user, passwordGenerated: false } }),
-    'GET /v1/auth/sessions': () => ({ status: 200, body: { results: sessions } }),
-    'PATCH /v1/auth/password': password,
-    'DELETE /v1/auth/sessions': () => ({ status: 204 }),
-    'DELETE /v1/auth/sessions/s2': () => ({ status: 204 }),
-  });
+function serve(sessions = SESSIONS, password: () => Response = noContent) {
+  return fakeServer(
+    http.get('/v1/auth/profile', () => json({ user, passwordGenerated: false })),
+    http.get('/v1/auth/sessions', () => json({ results: sessions })),
+    http.patch('/v1/auth/password', password),
+    http.delete('/v1/auth/sessions', noContent),
+    http.delete('/v1/auth/sessions/s2', noContent),
+  );
 }
 
 beforeEach(() => session.signIn({ accessToken: 'a', refreshToken: 'r', user }));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
 
 describe('AccountPage', { timeout: 30_000 }, () => {
   it('shows name, email, role and last sign-in, and the sessions with this device marked', async () => {
@@ -47,7 +45,7 @@ describe('AccountPage', { timeout: 30_000 }, () => {
   });
 
   it('checks the new password before sending, then shows the server’s answer under the field', async () => {
-    const server = serve(SESSIONS, () => ({ status: 400, body: { code: 'validation_failed', message: 'Your current password is not correct.', details: { currentPassword: 'Your current password is not correct.' } } }));
+    const server = serve(SESSIONS, () => json({ code: 'validation_failed', message: 'Your current password is not correct.', details: { currentPassword: 'Your current password is not correct.' } }, 400));
     renderPage('/dashboard/account', <AccountPage />);
     const form = screen.getByRole('region', { name: 'Change password' });
     await userEvent.type(within(form).getByLabelText(/Current password/), 'Old9Password');
@@ -55,7 +53,7 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     expect(within(form).getByText('At least 8 characters')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(within(form).getByText('Password must be at least 8 characters.')).toBeInTheDocument();
-    expect(server.seen.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(server.callsTo('PATCH', '/v1/auth/password')).toHaveLength(0);
 
     await userEvent.type(within(form).getByLabelText(/^New password/), 'Word9');
     await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'shortWord8');
@@ -66,7 +64,7 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'shortWord9');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('Your current password is not correct.')).toBeInTheDocument();
-    expect(server.seen.find((r) => r.method === 'PATCH')?.body).toEqual({ currentPassword: 'Old9Password', newPassword: 'shortWord9' });
+    expect(server.callsTo('PATCH', '/v1/auth/password')[0]?.body).toEqual({ currentPassword: 'Old9Password', newPassword: 'shortWord9' });
   });
 
   it('a changed password clears the form and says the other sessions were signed out', async () => {
@@ -87,13 +85,13 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     const phone = await screen.findByRole('listitem', { name: 'Safari on iOS' });
     await userEvent.click(within(phone).getByRole('button', { name: 'Sign out Safari on iOS' }));
     expect(await screen.findByText('Session signed out')).toBeInTheDocument();
-    expect(server.seen.some((r) => r.method === 'DELETE' && r.path === '/v1/auth/sessions/s2')).toBe(true);
+    expect(server.callsTo('DELETE', '/v1/auth/sessions/s2')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out other sessions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out other sessions?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
     expect(await screen.findByText('Other sessions signed out')).toBeInTheDocument();
-    expect(server.seen.some((r) => r.method === 'DELETE' && r.path === '/v1/auth/sessions')).toBe(true);
+    expect(server.callsTo('DELETE', '/v1/auth/sessions')).toHaveLength(1);
   });
 
   it('offers no "sign out other sessions" when this is the only one', async () => {

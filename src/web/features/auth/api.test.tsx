@@ -1,10 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { HttpResponse, http } from 'msw';
+import { expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
+import { renderPage } from '../../test-support/render.tsx';
+import { fakeServer, noContent } from '../../test-support/server.ts';
 import { useSignOut } from './api.ts';
 
 function SignOutButton() {
@@ -12,33 +12,17 @@ function SignOutButton() {
   return <button onClick={() => void signOut()}>Sign out</button>;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
 
 it.each([
-  ['succeeds', () => Promise.resolve(new Response(null, { status: 204 }))],
-  ['fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ['succeeds', noContent],
+  ['fails', () => HttpResponse.error()],
 ])('signing out ends the session and opens the login page when the logout call %s', async (_, answer) => {
-  const fetch = vi.fn(answer);
-  vi.stubGlobal('fetch', fetch);
+  const server = fakeServer(http.post('/v1/auth/logout', answer));
   session.signIn({ accessToken: 'a', refreshToken: 'r1', user: { id: 'u', name: 'A', email: 'a@example.com', role: 'admin', permissions: [], isRestricted: false, lastLogin: null, createdAt: 'x' } });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <SignOutButton /> },
-      { path: '/auth/login', element: <p>login page</p> },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const router = renderPage('/dashboard', <SignOutButton />, [{ path: '/auth/login', element: <p>login page</p> }]);
   await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
   expect(await screen.findByText('login page')).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
   expect(session.get()).toBeNull();
-  expect(fetch).toHaveBeenCalledWith('/v1/auth/logout', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'r1' }) }));
+  expect(server.callsTo('POST', '/v1/auth/logout').map((c) => c.body)).toEqual([{ refreshToken: 'r1' }]);
 });

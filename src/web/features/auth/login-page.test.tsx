@@ -1,49 +1,33 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { session } from '../../lib/session.ts';
+import { renderPage } from '../../test-support/render.tsx';
+import { fakeServer, json } from '../../test-support/server.ts';
 import { LoginPage, validateLogin } from './login-page.tsx';
 
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/login', element: <LoginPage /> },
-      { path: '/auth/reset-password', element: <p>reset page</p> },
-      { path: '/dashboard', element: <p>dashboard</p> },
-    ],
-    { initialEntries: ['/auth/login'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderLogin = () =>
+  renderPage('/auth/login', <LoginPage />, [
+    { path: '/auth/reset-password', element: <p>reset page</p> },
+    { path: '/dashboard', element: <p>dashboard</p> },
+  ]);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
 
 describe('LoginPage', () => {
   it('validates email format and a required password without calling the server', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const server = fakeServer();
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/email/i), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText('Password is required.')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("shows the server's message under the fields", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'unauthorized', message: 'Incorrect email or password.' }), { status: 401 })));
+    fakeServer(http.post('/v1/auth/login', () => json({ code: 'unauthorized', message: 'Incorrect email or password.' }, 401)));
     renderLogin();
     await userEvent.type(screen.getByLabelText(/email/i), 'a@example.com');
     await userEvent.type(screen.getByLabelText(/password/i), 'wrong');

@@ -3,6 +3,7 @@ import { dashboardApi } from '#shared/contract/dashboard';
 import { api } from '../../lib/api-client.ts';
 
 export const dashboardKeys = {
+  all: ['dashboard'] as const,
   stats: ['dashboard', 'stats'] as const,
 };
 

@@ -1,23 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import type { EmailConfig } from '#shared/contract/email-config';
-import { fakeServer, renderPage } from '../questions/test-utils.tsx';
+import { renderPage } from '../../test-support/render.tsx';
+import { fakeServer, json } from '../../test-support/server.ts';
 import { EmailConfigPage } from './email-config-page.tsx';
 
 const AT = '2024-05-01T10:00:00Z';
 const CONFIGS: EmailConfig[] = [{ id: 'e1', email: 'quality@provider.example', active: true, createdAt: AT, updatedAt: AT }];
 
 function serve() {
-  return fakeServer({
-    'GET /v1/email-configs': () => ({ status: 200, body: { results: CONFIGS } }),
-    'POST /v1/email-configs': () => ({ status: 500, body: {} }),
-    'PATCH /v1/email-configs/e1': (r) => ({ status: 200, body: { ...CONFIGS[0], ...(r.body as object) } }),
-    'DELETE /v1/email-configs/e1': () => ({ status: 200, body: { id: 'e1' } }),
-  });
+  return fakeServer(
+    http.get('/v1/email-configs', () => json({ results: CONFIGS })),
+    http.post('/v1/email-configs', () => json({}, 500)),
+    http.patch('/v1/email-configs/e1', async ({ request }) => json({ ...CONFIGS[0], ...((await request.json()) as object) })),
+    http.delete('/v1/email-configs/e1', () => json({ id: 'e1' })),
+  );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('EmailConfigPage', { timeout: 30_000 }, () => {
   it('lists recipients with their status', async () => {
@@ -41,13 +41,13 @@ describe('EmailConfigPage', { timeout: 30_000 }, () => {
     await userEvent.type(input, 'not-an-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Enter a valid email address.')).toBeInTheDocument();
-    expect(server.seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(server.callsTo('POST', '/v1/email-configs')).toHaveLength(0);
 
     await userEvent.clear(input);
     await userEvent.type(input, 'new@provider.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to add email!')).toBeInTheDocument();
-    expect(server.seen.find((r) => r.method === 'POST')?.body).toEqual({ email: 'new@provider.example' });
+    expect(server.callsTo('POST', '/v1/email-configs')[0]?.body).toEqual({ email: 'new@provider.example' });
   });
 
   it('edits the email and sets it inactive; an empty email saves nothing', async () => {
@@ -61,13 +61,13 @@ describe('EmailConfigPage', { timeout: 30_000 }, () => {
 
     await userEvent.clear(input);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(server.seen.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(server.callsTo('PATCH', '/v1/email-configs/e1')).toHaveLength(0);
 
     await userEvent.type(input, 'qa@provider.example');
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'Inactive');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email updated successfully!')).toBeInTheDocument();
-    expect(server.seen.find((r) => r.method === 'PATCH')?.body).toEqual({ email: 'qa@provider.example', active: false });
+    expect(server.callsTo('PATCH', '/v1/email-configs/e1')[0]?.body).toEqual({ email: 'qa@provider.example', active: false });
   });
 
   it('deletes after confirmation', async () => {
@@ -76,6 +76,6 @@ describe('EmailConfigPage', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete quality@provider.example' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete email?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Email deleted successfully')).toBeInTheDocument();
-    expect(server.seen.some((r) => r.method === 'DELETE' && r.path === '/v1/email-configs/e1')).toBe(true);
+    expect(server.callsTo('DELETE', '/v1/email-configs/e1')).toHaveLength(1);
   });
 });

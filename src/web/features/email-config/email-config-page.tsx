@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { SectionHeader } from '../../ui/section-header.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { useDeleteEmail, useEmailConfigs } from './api.ts';
 import { emailColumns } from './email-columns.tsx';
@@ -49,21 +50,17 @@ export function EmailConfigPage() {
   const activeCount = configs.data?.filter((c) => c.active).length;
   return (
     <section aria-labelledby="email-config-heading">
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="email-config-heading" className="text-lg font-semibold text-slate-900">
-            Notification emails
-          </h2>
-          <p className="mt-0.5 text-sm text-slate-600">
-            Active recipients are emailed when a submission is marked delivered.
-            {activeCount !== undefined && ` ${activeCount} active.`}
-          </p>
-        </div>
-        <Button onClick={() => setAdding(true)} className="shrink-0">
-          <Icon name="plus" className="size-4" />
-          Add email
-        </Button>
-      </div>
+      <SectionHeader
+        id="email-config-heading"
+        title="Notification emails"
+        description={`Active recipients are emailed when a submission is marked delivered.${activeCount !== undefined ? ` ${activeCount} active.` : ''}`}
+        action={
+          <Button onClick={() => setAdding(true)} className="shrink-0">
+            <Icon name="plus" className="size-4" />
+            Add email
+          </Button>
+        }
+      />
       {configs.isError ? (
         <ErrorState message={messageOf(configs.error, 'Failed to fetch email config data')} action={<Button variant="secondary" onClick={() => void configs.refetch()}>Try again</Button>} />
       ) : (

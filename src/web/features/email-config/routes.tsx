@@ -1,2 +1,2 @@
-// app/router.tsx lazy-loads this export by name.
+// The pages of this feature; app/router.tsx lazy-loads them by name from this module.
 export { EmailConfigPage } from './email-config-page.tsx';

@@ -4,7 +4,8 @@ import type { Question } from '#shared/contract/questions';
 import { qualityProcessApi } from '#shared/contract/quality-process';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
-import { useQuestions, useReviewedForm } from '../questions/api.ts';
+import { useQuestions } from '../questions/index.ts';
+import { useReviewedForm } from '../submissions/index.ts';
 
 export const fieldMappingKeys = {
   all: ['field-mapping'] as const,

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FieldMapping } from '#shared/contract/field-mapping';
 import type { TemplateStep } from '#shared/contract/quality-process';
-import { fakeServer, renderPage } from '../questions/test-utils.tsx';
+import { FORM_ID, reviewedForm } from '../../../../tests/support/submission-fixtures.ts';
+import { renderPage } from '../../test-support/render.tsx';
+import { fakeServer, json } from '../../test-support/server.ts';
 import { FieldMappingPage } from './field-mapping-page.tsx';
 
-const FORM_ID = '250000000000001';
 const TITLE = 'UK8KS2YI2185DH626DQ7';
 const REPORTABLE = '7JQNUJL3IP22UX8QALR0';
 const STEPS: TemplateStep[] = [
@@ -25,15 +27,15 @@ const FUNCTIONS = [
 ];
 
 function serve(mappings: FieldMapping[] = []) {
-  return fakeServer({
-    'GET /v1/field-mapping': () => ({ status: 200, body: { results: mappings } }),
-    'GET /v1/field-mapping/preprocessing-functions': () => ({ status: 200, body: { results: FUNCTIONS } }),
-    'GET /v1/arena/template/step': () => ({ status: 200, body: { results: STEPS } }),
-    'GET /v1/jotforms': () => ({ status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null }] } }),
-    [`GET /v1/jotforms/${FORM_ID}/questions`]: () => ({ status: 200, body: { results: QUESTIONS } }),
-    'POST /v1/field-mapping': (r) => ({ status: 201, body: { _id: 'm1', updatedAt: '2024-01-01T00:00:00Z', ...(r.body as object) } }),
-    'DELETE /v1/field-mapping/m1': () => ({ status: 404, body: { code: 'not_found', message: 'Field mapping not found.' } }),
-  });
+  return fakeServer(
+    http.get('/v1/field-mapping', () => json({ results: mappings })),
+    http.get('/v1/field-mapping/preprocessing-functions', () => json({ results: FUNCTIONS })),
+    http.get('/v1/arena/template/step', () => json({ results: STEPS })),
+    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
+    http.get(`/v1/jotforms/${FORM_ID}/questions`, () => json({ results: QUESTIONS })),
+    http.post('/v1/field-mapping', async ({ request }) => json({ _id: 'm1', updatedAt: '2024-01-01T00:00:00Z', ...((await request.json()) as object) }, 201)),
+    http.delete('/v1/field-mapping/m1', () => json({ code: 'not_found', message: 'Field mapping not found.' }, 404)),
+  );
 }
 
 /** Add mapping waits for the template and the questions, then opens the form. */
@@ -122,7 +124,7 @@ describe('FieldMappingPage', { timeout: 30_000 }, () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mapping Updated!')).toBeInTheDocument();
-    expect(server.seen.find((r) => r.method === 'POST')?.body).toEqual({
+    expect(server.callsTo('POST', '/v1/field-mapping')[0]?.body).toEqual({
       arenaFieldGUID: TITLE, name: 'Complaint Title', predefined: false, predefinedValue: null, concatenate: false, concatenateDelimiter: null,
       formFieldQID: [{ qid: '3', answer: 'answer', preprocessingFunctions: ['uppercase', 'trim'] }],
     });

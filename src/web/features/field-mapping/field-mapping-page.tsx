@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { SectionHeader } from '../../ui/section-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { useDeleteMapping, useFormQuestions, useMappings, usePreprocessingFunctions, useTemplateSteps } from './api.ts';
 import { MappingFormDialog } from './mapping-form-dialog.tsx';
@@ -43,18 +44,17 @@ export function FieldMappingPage() {
   const formError = steps.error ?? questions.error;
   return (
     <section aria-labelledby="field-mapping-heading">
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="field-mapping-heading" className="text-lg font-semibold text-slate-900">
-            Field mappings
-          </h2>
-          <p className="mt-0.5 text-sm text-slate-600">How each quality-process field in Arena is filled from a form submission.</p>
-        </div>
-        <Button onClick={() => openForm(null)} disabled={!ready} className="shrink-0">
-          <Icon name="plus" className="size-4" />
-          Add mapping
-        </Button>
-      </div>
+      <SectionHeader
+        id="field-mapping-heading"
+        title="Field mappings"
+        description="How each quality-process field in Arena is filled from a form submission."
+        action={
+          <Button onClick={() => openForm(null)} disabled={!ready} className="shrink-0">
+            <Icon name="plus" className="size-4" />
+            Add mapping
+          </Button>
+        }
+      />
 
       {formError && (
         <div className="mb-4">

@@ -3,6 +3,7 @@ import type { RequestOf } from '#shared/contract/endpoints';
 import { mailApi } from '#shared/contract/mail';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
+import { submissionsKeys } from '../submissions/index.ts';
 
 export type MailListQuery = NonNullable<RequestOf<typeof mailApi.list>['query']>;
 
@@ -26,6 +27,6 @@ export function useResendMail() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: (id: string) => api(mailApi.resend, { params: { id }, fallback: 'Failed to resend the e-mail' }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: mailKeys.all }), queryClient.invalidateQueries({ queryKey: ['submissions', 'detail'] })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: mailKeys.all }), queryClient.invalidateQueries({ queryKey: submissionsKeys.details })]),
   });
 }

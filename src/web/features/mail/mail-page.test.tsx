@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '#shared/contract/mail';
-import { session } from '../../lib/session.ts';
+import { pageOf } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
-import { fakeServer, renderAt, signInAs } from '../submissions/test-helpers.tsx';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { fakeServer, gate, json } from '../../test-support/server.ts';
 import { MailPage } from './mail-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -32,27 +34,20 @@ const MESSAGES = [
 ];
 
 function serve() {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const server = fakeServer((c) => {
-    if (c.method === 'GET' && c.path === '/v1/mail') {
-      const status = c.query.get('status');
-      const results = MESSAGES.filter((m) => !status || m.status === status);
-      return { status: 200, body: { results, page: 1, limit: 10, totalPages: 1, totalResults: results.length } };
-    }
-    if (c.method === 'POST' && c.path === '/v1/mail/m2/resend') return gate.then(() => ({ status: 201, body: { results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) } }));
-    return undefined;
-  });
+  const { passed, release } = gate();
+  const server = fakeServer(
+    http.get('/v1/mail', ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return json(pageOf(MESSAGES.filter((m) => !status || m.status === status)));
+    }),
+    http.post('/v1/mail/m2/resend', async () => (await passed, json({ results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) }, 201))),
+  );
   return { server, release };
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
   signInAs('admin');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
 });
 
 describe('MailPage', () => {
@@ -70,6 +65,18 @@ describe('MailPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Failed');
     await waitFor(() => expect(server.callsTo('GET', '/v1/mail').at(-1)!.query.get('status')).toBe('failed'));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Submission 6001 delivered/ })).toBeNull());
+  });
+
+  it('opens filtered by the status in the address, as the Integrations page links to it', async () => {
+    const { server } = serve();
+    const { router } = renderAt('/dashboard/mail?status=failed', [{ path: '/dashboard/mail', element: <MailPage /> }]);
+    expect(await screen.findByRole('row', { name: /Submission 6002 delivered/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('failed');
+    expect(server.callsTo('GET', '/v1/mail').map((c) => c.query.get('status'))).toEqual(['failed']);
+    expect(screen.queryByRole('row', { name: /Submission 6001 delivered/ })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'All statuses');
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('row', { name: /Submission 6001 delivered/ })).toBeInTheDocument();
   });
 
   it('Resend asks first, sends once however often Resend is clicked, and toasts', async () => {

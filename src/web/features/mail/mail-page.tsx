@@ -1,5 +1,6 @@
 import type { PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { MAIL_STATUSES, MAIL_STATUS_LABELS, type MailMessage, type MailStatus } from '#shared/contract/mail';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -14,9 +15,29 @@ import { mailColumns } from './mail-columns.tsx';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))];
 
+const isMailStatus = (value: string | null): value is MailStatus => (MAIL_STATUSES as readonly (string | null)[]).includes(value);
+
+/** The status filter lives in the URL (?status=failed), so other pages can link to it. */
+function useStatusFilter() {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('status');
+  const status: MailStatus | '' = isMailStatus(value) ? value : '';
+  const setStatus = (next: MailStatus | '') =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('status', next);
+        else updated.delete('status');
+        return updated;
+      },
+      { replace: true },
+    );
+  return [status, setStatus] as const;
+}
+
 /** Admins: every notification e-mail, what became of it, and Resend (the only way to mail again). */
 export function MailPage() {
-  const [status, setStatus] = useState<MailStatus | ''>('');
+  const [status, setStatus] = useStatusFilter();
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
   const mail = useMailList({ page: pagination.pageIndex + 1, limit: pagination.pageSize, ...(status ? { status } : {}) });
   const resend = useResendMail();
@@ -49,7 +70,7 @@ export function MailPage() {
           value={status}
           options={STATUS_OPTIONS}
           onChange={(e) => {
-            setStatus(e.target.value as MailStatus | '');
+            setStatus(isMailStatus(e.target.value) ? e.target.value : '');
             setPagination((p) => ({ ...p, pageIndex: 0 }));
           }}
         />

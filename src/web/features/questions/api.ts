@@ -1,12 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { questionsApi } from '#shared/contract/questions';
-import { submissionsApi } from '#shared/contract/submissions';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
-
-export const formsKeys = {
-  list: ['forms', 'list'] as const,
-};
 
 export const questionsKeys = {
   all: ['questions'] as const,
@@ -14,20 +9,6 @@ export const questionsKeys = {
 };
 
 export const QUESTIONS_FETCH_FAILED = 'Failed to fetch form questions';
-
-/**
- * The form the portal reviews (spec §7: its id is fixed in the product and not shown). The server
- * knows it; the first form of GET /v1/jotforms is the one the questions endpoints accept.
- */
-export function useReviewedForm() {
-  return useQuery({
-    queryKey: formsKeys.list,
-    queryFn: ({ signal }) => api(submissionsApi.forms, { signal, fallback: { failed: 'Failed to fetch forms', thrown: 'An error occurred during fetching forms' } }),
-    select: (data) => data.results[0] ?? null,
-    // The configured form does not change while the app runs.
-    staleTime: Infinity,
-  });
-}
 
 /** The form's questions in the server's order; `formId` undefined waits for the form. */
 export function useQuestions(formId: string | undefined) {

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import type { Question } from '#shared/contract/questions';
+import { renderPage } from '../../test-support/render.tsx';
+import { fakeServer, json, noContent } from '../../test-support/server.ts';
 import { EditFormPage } from './edit-form-page.tsx';
-import { fakeServer, renderPage } from './test-utils.tsx';
 
 const FORM = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null };
 const ROW_HEIGHT = 60;
@@ -19,16 +21,16 @@ function questions(): Question[] {
 /** The server of this page: forms, questions, add, delete and save order. */
 function serve(list = questions()) {
   let current = list;
-  return fakeServer({
-    'GET /v1/jotforms': () => ({ status: 200, body: { results: [FORM] } }),
-    [`GET /v1/jotforms/${FORM.id}/questions`]: () => ({ status: 200, body: { results: current } }),
-    [`POST /v1/jotforms/${FORM.id}/questions`]: () => ({ status: 204 }),
-    [`PATCH /v1/jotforms/${FORM.id}/questions/order`]: (request) => {
-      const order = (request.body as { order: string[] }).order;
+  return fakeServer(
+    http.get('/v1/jotforms', () => json({ results: [FORM] })),
+    http.get(`/v1/jotforms/${FORM.id}/questions`, () => json({ results: current })),
+    http.post(`/v1/jotforms/${FORM.id}/questions`, noContent),
+    http.patch(`/v1/jotforms/${FORM.id}/questions/order`, async ({ request }) => {
+      const { order } = (await request.json()) as { order: string[] };
       current = order.map((qid, i) => ({ ...current.find((q) => q.qid === qid)!, order: i + 1 }));
-      return { status: 204 };
-    },
-  });
+      return noContent();
+    }),
+  );
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Form questions' })).getAllByRole('listitem');
@@ -44,7 +46,6 @@ beforeEach(() => {
     return { x: 0, y: top, top, left: 0, width: 600, height, right: 600, bottom: top + height, toJSON: () => ({}) } as DOMRect;
   });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 // Full page flows with dialogs and drags take a few seconds in jsdom on a busy machine.
 describe('EditFormPage', { timeout: 30_000 }, () => {
@@ -63,10 +64,7 @@ describe('EditFormPage', { timeout: 30_000 }, () => {
   });
 
   it("says 'Failed to fetch form questions' when the questions cannot be read", async () => {
-    fakeServer({
-      'GET /v1/jotforms': () => ({ status: 200, body: { results: [FORM] } }),
-      [`GET /v1/jotforms/${FORM.id}/questions`]: () => ({ status: 502, body: {} }),
-    });
+    fakeServer(http.get('/v1/jotforms', () => json({ results: [FORM] })), http.get(`/v1/jotforms/${FORM.id}/questions`, () => json({}, 502)));
     renderPage('/dashboard/jotforms/edit', <EditFormPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch form questions');
   });
@@ -93,14 +91,14 @@ describe('EditFormPage', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Question text is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Order is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Type is required.')).toBeInTheDocument();
-    expect(server.seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(server.callsTo('POST', `/v1/jotforms/${FORM.id}/questions`)).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText(/Question text/), 'Lot number');
     await userEvent.type(within(dialog).getByLabelText(/Order/), '4');
     await userEvent.selectOptions(type, 'control_textbox');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Question Added!')).toBeInTheDocument();
-    expect(server.seen.find((r) => r.method === 'POST')?.body).toEqual({ text: 'Lot number', order: 4, type: 'control_textbox' });
+    expect(server.callsTo('POST', `/v1/jotforms/${FORM.id}/questions`)[0]?.body).toEqual({ text: 'Lot number', order: 4, type: 'control_textbox' });
   });
 
   it('shows Save order only once the order differs from the server, and saves it', async () => {
@@ -132,7 +130,7 @@ describe('EditFormPage', { timeout: 30_000 }, () => {
     await userEvent.keyboard('[Space][ArrowDown][ArrowDown][Space]');
     await userEvent.click(await screen.findByRole('button', { name: 'Save order' }));
     expect(await screen.findByText('Question order saved!')).toBeInTheDocument();
-    expect(server.seen.find((r) => r.method === 'PATCH')?.body).toEqual({ order: ['3', '1', '4'] });
+    expect(server.callsTo('PATCH', `/v1/jotforms/${FORM.id}/questions/order`)[0]?.body).toEqual({ order: ['3', '1', '4'] });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save order' })).toBeNull());
     expect(rows()[1]).toHaveTextContent('#2');
     expect(rows()[1]).not.toHaveTextContent('Moved');

@@ -1,8 +1,9 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { qualityProcessApi } from '#shared/contract/quality-process';
+import { useCallback } from 'react';
 import { type SubmissionFilters, submissionsApi } from '#shared/contract/submissions';
 import { api, apiBlob } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
+import { dashboardKeys } from '../dashboard/index.ts';
 import type { SubmissionsListQuery } from './list-state.ts';
 
 export const submissionsKeys = {
@@ -14,7 +15,6 @@ export const submissionsKeys = {
   detail: (id: string) => [...submissionsKeys.details, id] as const,
   /** Under the detail's key, so every reload of the submission reloads its mail status too. */
   mail: (id: string) => [...submissionsKeys.details, id, 'mail'] as const,
-  steps: (id: string) => ['submissions', 'steps', id] as const,
 };
 
 /**
@@ -25,12 +25,21 @@ export function reloadAfterAction(queryClient: QueryClient, id: string): Promise
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: submissionsKeys.lists }),
     queryClient.invalidateQueries({ queryKey: submissionsKeys.detail(id) }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   ]);
 }
 
-/** The reviewed form: results[0] of GET v1/jotforms (spec §2); its id serves every list call. */
-export function useForm() {
+/** reloadAfterAction for the writes another feature makes on a submission (its quality process). */
+export function useReloadAfterAction(): (id: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback((id: string) => void reloadAfterAction(queryClient, id), [queryClient]);
+}
+
+/**
+ * The form the portal reviews: results[0] of GET /v1/jotforms (spec §2; its id is fixed in the
+ * product). Its id serves the list, the export and the questions endpoints.
+ */
+export function useReviewedForm() {
   return useQuery({
     queryKey: submissionsKeys.forms,
     queryFn: ({ signal }) => api(submissionsApi.forms, { signal, fallback: { failed: 'Failed to fetch forms', thrown: 'An error occurred during fetching forms' } }),
@@ -56,16 +65,6 @@ export function useSubmission(id: string) {
     queryKey: submissionsKeys.detail(id),
     queryFn: ({ signal }) => api(submissionsApi.get, { params: { id }, signal, fallback: 'Error Fetching Submission' }),
     enabled: !!id,
-  });
-}
-
-/** Spec §8 quality process data: 'Failed to fetch data' (error answer), else the thrown text. */
-export function useQualityProcessSteps(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: submissionsKeys.steps(id),
-    queryFn: ({ signal }) => api(qualityProcessApi.steps, { params: { id }, signal, fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred while fetching data' } }),
-    enabled: enabled && !!id,
-    select: (data) => data.results,
   });
 }
 
@@ -99,11 +98,6 @@ export function useMarkReportable(from: 'list' | 'details') {
       fallback: { failed: 'Failed to mark as reportable', thrown: 'An error occurred during marking as reportable' },
     }),
   );
-}
-
-/** Create (a name) or Retry (RETRY_TITLE) the quality process of a submission. */
-export function useCreateQualityProcess(fallback: string) {
-  return useSubmissionMutation(({ id, chTitle }: { id: string; chTitle: string }) => api(qualityProcessApi.create, { params: { id }, body: { chTitle }, fallback }));
 }
 
 export function useReview() {

@@ -1,30 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session.ts';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { fakeServer, gate, json } from '../../test-support/server.ts';
 import { markDelivered } from './deliver.ts';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
-import { FORM_ID, fakeServer, page, renderAt, row, signInAs } from './test-helpers.tsx';
 
 // Whole pages render here; a busy machine running several suites needs more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
-const ok = { status: 200, body: { results: row({ emailDelivered: true }) } };
-const mailOk = { status: 200, body: { message: 'Email queued for the recipients', recipients: 2, mailId: 'm1', status: 'queued' } };
-const fail = (message?: string) => ({ status: 409, body: message ? { code: 'conflict', message } : {} });
+const MARK = '/v1/jotforms/submission/6001/mark-email-delivered';
+const SEND = '/v1/jotforms/submission/6001/send-email-recipient';
+const ok = () => json({ results: row({ emailDelivered: true }) });
+const mailOk = () => json({ message: 'Email queued for the recipients', recipients: 2, mailId: 'm1', status: 'queued' });
+const fail = (message?: string) => () => json(message ? { code: 'conflict', message } : {}, 409);
 
-function serve(mark: { status: number; body?: unknown }, mail: { status: number; body?: unknown }) {
-  return fakeServer((c) => {
-    if (c.path === '/v1/jotforms/submission/6001/mark-email-delivered') return mark;
-    if (c.path === '/v1/jotforms/submission/6001/send-email-recipient') return mail;
-    if (c.path === '/v1/jotforms/submission/6001/mail') return { status: 200, body: { activeRecipients: 1, results: [] } };
-    if (c.path === '/v1/jotforms') return { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null }] } };
-    if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page([row()]) };
-    return undefined;
-  });
+function serve(mark: () => Response, mail: () => Response) {
+  return fakeServer(
+    http.patch(MARK, mark),
+    http.post(SEND, mail),
+    http.get('/v1/jotforms/submission/6001/mail', () => json({ activeRecipients: 1, results: [] })),
+    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
+    http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([row()]))),
+  );
 }
 
 const toasts = () => [...vi.mocked(toast.success).mock.calls.map(([m]) => `success: ${m}`), ...vi.mocked(toast.error).mock.calls.map(([m]) => `error: ${m}`)];
@@ -33,16 +36,11 @@ beforeEach(() => {
   vi.clearAllMocks();
   signInAs('staff');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
 
 describe('marking delivered: two calls together, proceed if one succeeds (spec §7)', () => {
   it('fires both calls before either answers', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const server = fakeServer((c) => gate.then(() => (c.path.endsWith('mark-email-delivered') ? ok : mailOk)));
+    const { passed, release } = gate();
+    const server = fakeServer(http.patch(MARK, async () => (await passed, ok())), http.post(SEND, async () => (await passed, mailOk())));
     const done = markDelivered('6001');
     await waitFor(() => expect(server.calls).toHaveLength(2));
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH /v1/jotforms/submission/6001/mark-email-delivered', 'POST /v1/jotforms/submission/6001/send-email-recipient']);
@@ -93,12 +91,11 @@ describe('the list Delivered control', () => {
   });
 
   it("shows 'Please wait...' while busy and stays open when both calls fail, still reloading", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { passed, release } = gate();
     const server = serve(fail(), fail());
     const { dialog } = await openConfirm();
     const listCalls = server.callsTo('GET', `/v1/jotforms/${FORM_ID}`).length;
-    server.fetch.mockImplementationOnce(async () => (await gate, new Response('{}', { status: 500 })));
+    server.use(http.patch(MARK, async () => (await passed, json({}, 500)), { once: true }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
     release();

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { QualityProcessActions } from '../quality-process/index.ts';
 import { useReview } from './api.ts';
 import { DenyDialog } from './deny-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -50,35 +51,13 @@ function ReviewActions({ submission }: { submission: Submission }) {
   );
 }
 
-/** What can be done next, by status (spec §2, §4; DESIGN §3). */
+/** What can be done next, by status (spec §2, §4; DESIGN §3): a review, else the quality process. */
 function StatusActions({ submission, openDialog }: Pick<Props, 'submission' | 'openDialog'>) {
   switch (submission.submissionStatus) {
     case 'Pending Review':
       return <ReviewActions submission={submission} />;
-    // Spec §2: the status change control exists only for these two statuses.
-    case 'Pending Transfer':
-      return (
-        <Button onClick={() => openDialog('create', submission)}>
-          <Icon name="plus" className="size-4" />
-          Create Quality Process
-        </Button>
-      );
-    case 'Transfer Error':
-      return (
-        <Button onClick={() => openDialog('create', submission)}>
-          <Icon name="refresh" className="size-4" />
-          Retry Quality Process
-        </Button>
-      );
-    case 'Successful Transfer':
-      return (
-        <Button variant="secondary" onClick={() => openDialog('steps', submission)}>
-          <Icon name="queue" className="size-4" />
-          View Quality Process Steps
-        </Button>
-      );
     default:
-      return null;
+      return <QualityProcessActions submission={submission} onOpen={openDialog} />;
   }
 }
 

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session.ts';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { fakeServer, gate, json, noContent } from '../../test-support/server.ts';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
-import { type Call, FORM_ID, fakeServer, page, renderAt, row, signInAs } from './test-helpers.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
@@ -14,17 +16,16 @@ const WRITES = /\/(mark-reportable|mark-email-delivered|send-email-recipient|qua
 
 /** Answers writes only when released, so the dialog is busy while the second click lands. */
 function serve(recipients = 1) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const server = fakeServer((c: Call) => {
-    if (c.path === '/v1/jotforms') return { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null }] } };
-    if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page(ROWS) };
-    if (c.path.endsWith('/mail')) return { status: 200, body: { activeRecipients: recipients, results: [] } };
-    if (c.path.endsWith('/send-email-recipient')) return gate.then(() => ({ status: 200, body: { message: 'queued', recipients, mailId: 'm1', status: 'queued' } }));
-    if (c.path.endsWith('/quality-process')) return gate.then(() => ({ status: 204 }));
-    if (WRITES.test(c.path)) return gate.then(() => ({ status: 200, body: { results: ROWS[0] } }));
-    return undefined;
-  });
+  const { passed, release } = gate();
+  const write = (answer: () => Response) => async () => (await passed, answer());
+  const server = fakeServer(
+    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
+    http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf(ROWS))),
+    http.get('/v1/jotforms/submission/:id/mail', () => json({ activeRecipients: recipients, results: [] })),
+    http.post('/v1/jotforms/submission/:id/send-email-recipient', write(() => json({ message: 'queued', recipients, mailId: 'm1', status: 'queued' }))),
+    http.patch('/v1/jotforms/submission/:id/quality-process', write(noContent)),
+    http.patch(/\/v1\/jotforms\/submission\/[^/]+\/(mark-reportable|mark-email-delivered|create-followup)$/, write(() => json({ results: ROWS[0] }))),
+  );
   return { server, release };
 }
 
@@ -44,10 +45,6 @@ function doubleClick(element: HTMLElement) {
 beforeEach(() => {
   vi.clearAllMocks();
   signInAs('staff');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
 });
 
 describe('a double-submitted dialog sends one request', () => {

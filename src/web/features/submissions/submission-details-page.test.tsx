@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RequestHandler, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submission } from '#shared/contract/submissions';
-import { session } from '../../lib/session.ts';
+import { submission } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { fakeServer, json } from '../../test-support/server.ts';
 import { SubmissionDetailsPage } from './submission-details-page.tsx';
-import { type Call, fakeServer, renderAt, signInAs, submission } from './test-helpers.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
@@ -17,13 +19,9 @@ const ANSWERS: Submission['answers'] = [
   { qid: '4', order: 4, name: 'c', type: 'control_captcha', text: 'Captcha' },
 ];
 
-function serve(data: Submission, extra?: (c: Call) => { status: number; body?: unknown } | undefined, mail: unknown = { activeRecipients: 1, results: [] }) {
-  return fakeServer(
-    (c) =>
-      extra?.(c) ??
-      (c.method === 'GET' && c.path === `/v1/jotforms/submission/${data.id}` ? { status: 200, body: data } : undefined) ??
-      (c.method === 'GET' && c.path === `/v1/jotforms/submission/${data.id}/mail` ? { status: 200, body: mail } : undefined),
-  );
+/** The submission and its mail status; `extra` handlers answer first. */
+function serve(data: Submission, extra: RequestHandler[] = [], mail: unknown = { activeRecipients: 1, results: [] }) {
+  return fakeServer(...extra, http.get(`/v1/jotforms/submission/${data.id}`, () => json(data)), http.get(`/v1/jotforms/submission/${data.id}/mail`, () => json(mail)));
 }
 
 const renderDetails = (id = '6001') => renderAt(`/dashboard/jotforms/submission/${id}`, [{ path: '/dashboard/jotforms/submission/:id', element: <SubmissionDetailsPage /> }]);
@@ -31,10 +29,6 @@ const renderDetails = (id = '6001') => renderAt(`/dashboard/jotforms/submission/
 beforeEach(() => {
   vi.clearAllMocks();
   signInAs('member');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
 });
 
 describe('SubmissionDetailsPage', () => {
@@ -58,16 +52,17 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it("toasts 'Error Fetching Submission' when it cannot be read", async () => {
-    fakeServer(() => ({ status: 404, body: { code: 'not_found', message: 'Submission not found.' } }));
+    fakeServer(http.get('/v1/jotforms/submission/:id', () => json({ code: 'not_found', message: 'Submission not found.' }, 404)));
     renderDetails('nope');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Submission not found.');
     expect(toast.error).toHaveBeenCalledWith('Error Fetching Submission');
   });
 
   it('opens Confirm Submission from the delivered box while not delivered', async () => {
-    const server = serve(submission(), (c) =>
-      c.path.endsWith('/mark-email-delivered') ? { status: 200, body: { results: submission({ emailDelivered: true }) } } : c.path.endsWith('/send-email-recipient') ? { status: 200, body: { message: 'Email queued for the recipients', recipients: 1, mailId: 'm1', status: 'queued' } } : undefined,
-    );
+    const server = serve(submission(), [
+      http.patch('/v1/jotforms/submission/:id/mark-email-delivered', () => json({ results: submission({ emailDelivered: true }) })),
+      http.post('/v1/jotforms/submission/:id/send-email-recipient', () => json({ message: 'Email queued for the recipients', recipients: 1, mailId: 'm1', status: 'queued' })),
+    ]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Submission' });
@@ -80,7 +75,7 @@ describe('SubmissionDetailsPage', () => {
   it('shows what became of the notification e-mail, without addresses', async () => {
     const sent = { id: 'm1', submissionId: '6001', status: 'sent', error: null, attempts: 1, createdAt: '2025-06-15T16:00:00.000Z', createdBy: 'sam@example.com', nextAttemptAt: null, sentAt: '2025-06-15T16:00:05.000Z', resendOf: null, recipients: 2 };
     const retrying = { ...sent, id: 'm2', status: 'queued', attempts: 3, error: 'connect ECONNREFUSED', nextAttemptAt: '2025-06-15T16:08:00.000Z', sentAt: null, resendOf: 'm1' };
-    serve(submission({ emailDelivered: true }), undefined, { activeRecipients: 2, results: [retrying, sent] });
+    serve(submission({ emailDelivered: true }), [], { activeRecipients: 2, results: [retrying, sent] });
     renderDetails();
     const panel = await screen.findByRole('region', { name: 'Notification e-mail' }, { timeout: 5000 });
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(2));
@@ -99,7 +94,7 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it('marks reportable with {reportable: true} from the details screen', async () => {
-    const server = serve(submission(), (c) => (c.path.endsWith('/mark-reportable') ? { status: 200, body: { results: submission({ reportable: true }) } } : undefined));
+    const server = serve(submission(), [http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: submission({ reportable: true }) }))]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Mark as Reportable' })).getByRole('button', { name: 'Confirm' }));
@@ -108,7 +103,7 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it('approves, and denies only with a reason (Pending Review)', async () => {
-    const server = serve(submission(), (c) => (c.path.endsWith('/review') ? { status: 200, body: { results: submission() } } : undefined));
+    const server = serve(submission(), [http.patch('/v1/jotforms/submission/:id/review', () => json({ results: submission() }))]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully'));
@@ -126,9 +121,9 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it("Transfer Error: shows the stored reason; the status change saves chTitle and toasts the server's message on failure", async () => {
-    const server = serve(submission({ submissionStatus: 'Transfer Error', transferError: 'Arena answered 503 Service Unavailable.', chTitle: 'Walker wheel' }), (c) =>
-      c.path.endsWith('/quality-process') ? { status: 502, body: { code: 'upstream_failed', message: 'Arena is unreachable.' } } : undefined,
-    );
+    const server = serve(submission({ submissionStatus: 'Transfer Error', transferError: 'Arena answered 503 Service Unavailable.', chTitle: 'Walker wheel' }), [
+      http.patch('/v1/jotforms/submission/:id/quality-process', () => json({ code: 'upstream_failed', message: 'Arena is unreachable.' }, 502)),
+    ]);
     renderDetails();
     expect(await screen.findByText('Arena answered 503 Service Unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();

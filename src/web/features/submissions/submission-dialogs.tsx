@@ -3,14 +3,13 @@ import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { useMarkReportable } from './api.ts';
-import { CreateQualityProcessDialog } from './create-quality-process-dialog.tsx';
+import { CreateQualityProcessDialog, type QualityProcessDialog, StepsDialog } from '../quality-process/index.ts';
+import { useMarkReportable, useReloadAfterAction } from './api.ts';
 import { useMarkDelivered } from './deliver.ts';
 import { DeliveredDialog } from './delivered-dialog.tsx';
 import { FollowupDialog } from './followup-dialog.tsx';
-import { StepsDialog } from './steps-dialog.tsx';
 
-export type DialogKind = 'followup' | 'reportable' | 'delivered' | 'create' | 'steps';
+export type DialogKind = 'followup' | 'reportable' | 'delivered' | QualityProcessDialog;
 export type Screen = 'list' | 'details';
 
 interface Target {
@@ -30,6 +29,7 @@ export function useSubmissionDialogs(screen: Screen) {
   const [open, setOpen] = useState(false);
   const reportable = useMarkReportable(screen);
   const delivered = useMarkDelivered();
+  const afterWrite = useReloadAfterAction();
 
   const openDialog = useCallback((kind: DialogKind, submission: SubmissionRow) => {
     setTarget((previous) => ({ kind, submission, key: (previous?.key ?? 0) + 1 }));
@@ -61,7 +61,16 @@ export function useSubmissionDialogs(screen: Screen) {
         dialogs = <FollowupDialog key={key} submission={submission} open={open} onClose={close} />;
         break;
       case 'create':
-        dialogs = <CreateQualityProcessDialog key={key} submission={submission} open={open} onClose={close} errorFallback={screen === 'list' ? 'Error Creating Quality Process' : 'Error updating status'} />;
+        dialogs = (
+          <CreateQualityProcessDialog
+            key={key}
+            submission={submission}
+            open={open}
+            onClose={close}
+            errorFallback={screen === 'list' ? 'Error Creating Quality Process' : 'Error updating status'}
+            afterWrite={afterWrite}
+          />
+        );
         break;
       case 'steps':
         dialogs = <StepsDialog key={key} submission={submission} open={open} onClose={close} />;

@@ -1,19 +1,18 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { type SubmissionRow, truncateFollowup } from '#shared/contract/submissions';
 import { cn } from '../../lib/cn.ts';
+import { CellButton } from '../../ui/cell-button.tsx';
 import type { HideBelow } from '../../ui/data-table.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QualityProcessCell, type Retry } from '../quality-process/index.ts';
 import { URGENCY_TEXT, chNumberShown, deadlineUrgency, formatSubmissionDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 
 export interface CellActions {
   open: (kind: DialogKind, row: SubmissionRow) => void;
-  retry: (row: SubmissionRow) => void;
-  /** The row whose Retry is in flight. */
-  retryingId: string | null;
+  retry: Retry;
 }
 
 const column = createColumnHelper<SubmissionRow>();
@@ -33,36 +32,6 @@ const Wrap = ({ children }: { children: ReactNode }) => <span className="whitesp
 const COMPACT = 'px-1.5! first:pl-3! last:pr-3! sm:px-2! sm:first:pl-4! sm:last:pr-4!';
 const meta = (extra: { hideBelow?: HideBelow; className?: string } = {}) => ({ ...extra, className: cn(COMPACT, extra.className) });
 
-/**
- * A control inside a clickable row: its click must not also open the row (the row listens for
- * clicks, and Enter on a focused button arrives as a click).
- */
-function CellButton({ onClick, label, title, tone = 'default', disabled, children }: { onClick: () => void; label?: string; title?: string; tone?: 'default' | 'link' | 'quiet'; disabled?: boolean; children: ReactNode }) {
-  const handle = (event: MouseEvent) => {
-    event.stopPropagation();
-    onClick();
-  };
-  return (
-    <button
-      type="button"
-      onClick={handle}
-      aria-label={label}
-      title={title}
-      disabled={disabled}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-md text-left text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60',
-        tone === 'link' && '-mx-1 px-1 py-0.5 text-brand-800 underline decoration-brand-300 underline-offset-4 hover:bg-brand-50 hover:decoration-brand-700',
-        // Many rows have no follow-up yet: their Add stays quiet until pointed at.
-        tone === 'quiet' && '-mx-1 px-1 py-0.5 text-slate-500 hover:bg-brand-50 hover:text-brand-800',
-        tone === 'default' &&
-          'bg-white px-2 py-1 whitespace-nowrap text-slate-800 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
-      )}
-    >
-      {children}
-    </button>
-  );
-}
-
 const yes = (
   <span className="inline-flex items-center gap-1 font-medium text-green-800">
     <Icon name="check" className="size-4" />
@@ -70,33 +39,21 @@ const yes = (
   </span>
 );
 
-function ChTitleCell({ row, actions }: { row: SubmissionRow; actions: CellActions }) {
-  if (!row.chTitle && row.submissionStatus === 'Pending Transfer') {
-    return (
-      <CellButton onClick={() => actions.open('create', row)} title="Create the quality process in Arena">
-        <Icon name="plus" className="size-4" />
-        Create
-      </CellButton>
-    );
-  }
-  if (!row.chTitle && row.submissionStatus === 'Transfer Error') {
-    const busy = actions.retryingId === row.id;
-    return (
-      <CellButton onClick={() => actions.retry(row)} disabled={busy} title={row.transferError ? `Last error: ${row.transferError}` : 'Try the transfer to Arena again'}>
-        {busy ? <Spinner className="size-4" /> : <Icon name="refresh" className="size-4" />}
-        Retry
-      </CellButton>
-    );
-  }
-  if (row.chTitle && row.submissionStatus === 'Successful Transfer') {
-    return (
-      <CellButton tone="link" onClick={() => actions.open('steps', row)} title="View quality process steps">
-        {row.chTitle}
-        <span className="sr-only">, view quality process steps</span>
-      </CellButton>
-    );
-  }
-  return row.chTitle ? <span>{row.chTitle}</span> : dash;
+/** A one-way flag: 'Yes' once set, until then a Mark button opening its confirmation. */
+function flagColumn(field: 'reportable' | 'emailDelivered', header: string, { dialog, label, title }: { dialog: DialogKind; label: string; title: string }, actions: CellActions) {
+  return column.accessor(field, {
+    id: field,
+    header: () => <Wrap>{header}</Wrap>,
+    meta: meta({ hideBelow: 959 }),
+    cell: (info) =>
+      info.getValue() ? (
+        yes
+      ) : (
+        <CellButton onClick={() => actions.open(dialog, info.row.original)} label={label} title={title}>
+          Mark
+        </CellButton>
+      ),
+  });
 }
 
 /** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): every column sorts. */
@@ -144,19 +101,7 @@ export function submissionsColumns(actions: CellActions) {
         );
       },
     }),
-    column.accessor('reportable', {
-      id: 'reportable',
-      header: () => <Wrap>Reportable</Wrap>,
-      meta: meta({ hideBelow: 959 }),
-      cell: (info) =>
-        info.getValue() ? (
-          yes
-        ) : (
-          <CellButton onClick={() => actions.open('reportable', info.row.original)} label="Mark as reportable" title="Mark this submission as reportable">
-            Mark
-          </CellButton>
-        ),
-    }),
+    flagColumn('reportable', 'Reportable', { dialog: 'reportable', label: 'Mark as reportable', title: 'Mark this submission as reportable' }, actions),
     column.accessor('chNumber', {
       id: 'chNumber',
       header: () => <Wrap>CH-Number</Wrap>,
@@ -170,7 +115,7 @@ export function submissionsColumns(actions: CellActions) {
       id: 'chTitle',
       header: () => <Wrap>CH-Title</Wrap>,
       meta: meta({ hideBelow: 599 }),
-      cell: (info) => <ChTitleCell row={info.row.original} actions={actions} />,
+      cell: (info) => <QualityProcessCell row={info.row.original} onOpen={actions.open} retry={actions.retry} />,
     }),
     column.accessor('followup', {
       id: 'followup',
@@ -191,18 +136,6 @@ export function submissionsColumns(actions: CellActions) {
         );
       },
     }),
-    column.accessor('emailDelivered', {
-      id: 'emailDelivered',
-      header: () => <Wrap>Delivered</Wrap>,
-      meta: meta({ hideBelow: 959 }),
-      cell: (info) =>
-        info.getValue() ? (
-          yes
-        ) : (
-          <CellButton onClick={() => actions.open('delivered', info.row.original)} label="Mark as delivered" title="Mark delivered and email the recipients">
-            Mark
-          </CellButton>
-        ),
-    }),
+    flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark as delivered', title: 'Mark delivered and email the recipients' }, actions),
   ];
 }

@@ -1,18 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, type RequestHandler, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session.ts';
+import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { type FakeServer, fakeServer, json, noContent } from '../../test-support/server.ts';
 import { isoDate } from './list-state.ts';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
-import { type Call, FORM_ID, fakeServer, page, renderAt, row, signInAs } from './test-helpers.tsx';
 
 // Whole pages render here; a busy machine running several suites needs more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
-const FORMS = { status: 200, body: { results: [{ id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 3, lastSubmission: null }] } };
 const ROWS = [
   row({ id: '1', submitter: 'Ada Lovelace', followup: 'Pump returned to the manufacturer for analysis' }),
   row({ id: '2', submitter: 'Grace Hopper', submissionStatus: 'Pending Transfer', reportable: true }),
@@ -20,14 +21,9 @@ const ROWS = [
   row({ id: '4', submitter: 'Edsger Dijkstra', submissionStatus: 'Successful Transfer', chNumber: 'CH-000101', chTitle: 'Pump alarms', emailDelivered: true }),
 ];
 
-function serve(extra?: (c: Call) => { status: number; body?: unknown } | undefined) {
-  return fakeServer((c) => {
-    const handled = extra?.(c);
-    if (handled) return handled;
-    if (c.path === '/v1/jotforms') return FORMS;
-    if (c.path === `/v1/jotforms/${FORM_ID}`) return { status: 200, body: page(ROWS, { totalResults: 4 }) };
-    return undefined;
-  });
+/** The form and its four rows; `extra` handlers answer first. */
+function serve(...extra: RequestHandler[]) {
+  return fakeServer(...extra, http.get('/v1/jotforms', () => json({ results: [reviewedForm({ count: 3 })] })), http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf(ROWS, { totalResults: 4 }))));
 }
 
 function renderList(url = '/dashboard/jotforms') {
@@ -38,18 +34,15 @@ function renderList(url = '/dashboard/jotforms') {
   ]);
 }
 
-const listCalls = (server: ReturnType<typeof fakeServer>) => server.callsTo('GET', `/v1/jotforms/${FORM_ID}`);
-const lastQuery = (server: ReturnType<typeof fakeServer>) => Object.fromEntries(listCalls(server).at(-1)!.query);
+const listCalls = (server: FakeServer) => server.callsTo('GET', `/v1/jotforms/${FORM_ID}`);
+const lastQuery = (server: FakeServer) => Object.fromEntries(listCalls(server).at(-1)!.query);
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 beforeEach(() => {
   vi.clearAllMocks();
   signInAs('staff');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  session.clear();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('SubmissionsListPage', () => {
   it('titles the page after the form and shows the spec columns, statuses and cells', async () => {
@@ -95,7 +88,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('sends {emailDelivered: true} to mark-reportable and reloads the list', async () => {
-    const server = serve((c) => (c.path.endsWith('/mark-reportable') ? { status: 200, body: { results: ROWS[0] } } : undefined));
+    const server = serve(http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: ROWS[0] })));
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     const before = listCalls(server).length;
@@ -107,7 +100,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Retry sends chTitle "temp" at once; a failure toasts the server message and still reloads', async () => {
-    const server = serve((c) => (c.path.endsWith('/quality-process') ? { status: 502, body: { code: 'upstream_failed', message: 'Arena answered 503.' } } : undefined));
+    const server = serve(http.patch('/v1/jotforms/submission/:id/quality-process', () => json({ code: 'upstream_failed', message: 'Arena answered 503.' }, 502)));
     renderList();
     await screen.findByText('Alan Turing', {}, { timeout: 5000 });
     const before = listCalls(server).length;
@@ -118,7 +111,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Create asks for a name and saves it as chTitle', async () => {
-    const server = serve((c) => (c.path.endsWith('/quality-process') ? { status: 204 } : undefined));
+    const server = serve(http.patch('/v1/jotforms/submission/:id/quality-process', noContent));
     renderList();
     await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
     await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' }));
@@ -133,7 +126,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Follow-Ups: Save does nothing while the text is blank after trimming', async () => {
-    const server = serve((c) => (c.path.endsWith('/create-followup') ? { status: 200, body: { results: ROWS[1] } } : undefined));
+    const server = serve(http.patch('/v1/jotforms/submission/:id/create-followup', () => json({ results: ROWS[1] })));
     renderList();
     await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
     await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Add follow-up' }));
@@ -170,13 +163,16 @@ describe('SubmissionsListPage', () => {
     const exportsBefore = server.callsTo('GET', /exportSubmissionsCSV/).length;
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2025-01-01' } });
     expect(screen.getByLabelText('End Date')).toHaveValue('');
-    await userEvent.click(screen.getByRole('button', { name: /Export Submissions/ }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(listCalls(server)).toHaveLength(before);
-    expect(server.callsTo('GET', /exportSubmissionsCSV/)).toHaveLength(exportsBefore);
+    expect(screen.getByText('Choose both a start date and an end date to apply the custom range.')).toBeInTheDocument();
+    const exportButton = screen.getByRole('button', { name: /Export Submissions/ });
+    expect(exportButton).toBeDisabled();
+    await userEvent.click(exportButton);
 
     fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2025-01-31' } });
     await waitFor(() => expect(lastQuery(server)).toEqual({ page: '1', limit: '10', sortBy: 'submissionDate:desc', bad_gte: '2025-01-01', bad_lte: '2025-01-31' }));
+    // A request with the start date alone would have been sent before this complete one: there was none.
+    expect(listCalls(server).slice(before).map((c) => c.query.get('bad_lte'))).toEqual(['2025-01-31']);
+    expect(server.callsTo('GET', /exportSubmissionsCSV/)).toHaveLength(exportsBefore);
   });
 
   it('search (debounced), status, sorting and rows per page reach the query', async () => {
@@ -195,7 +191,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Export Submissions downloads submissions_export.csv with the filters', async () => {
-    const server = serve((c) => (c.path.endsWith('/exportSubmissionsCSV') ? { status: 200, text: 'Submission Date\r\n' } : undefined));
+    const server = serve(http.get(`/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`, () => new HttpResponse('Submission Date\r\n', { headers: { 'content-type': 'text/csv' } })));
     const createObjectURL = vi.fn(() => 'blob:csv');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks: string[] = [];

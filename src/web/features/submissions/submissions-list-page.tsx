@@ -1,8 +1,7 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { RETRY_TITLE } from '#shared/contract/quality-process';
-import { CSV_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
+import { CSV_FILE_NAME } from '#shared/contract/submissions';
 import { can } from '#shared/roles';
 import { messageOf } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -13,7 +12,8 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
-import { exportSubmissionsCsv, useCreateQualityProcess, useForm, useSubmissionsList } from './api.ts';
+import { useRetryQualityProcess } from '../quality-process/index.ts';
+import { exportSubmissionsCsv, useReloadAfterAction, useReviewedForm, useSubmissionsList } from './api.ts';
 import { rememberListSearch } from './back-link.ts';
 import { type ListState, filtersOf, isSortField, listQueryOf, paginationOf, parseListState, sortingOf, toSearchParams } from './list-state.ts';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
@@ -63,13 +63,13 @@ function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: b
 export function SubmissionsListPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const form = useForm();
+  const form = useReviewedForm();
   const formId = form.data?.id;
   const { state, update, search } = useListState();
   const query = listQueryOf(state);
   const list = useSubmissionsList(formId, query);
   const dialogs = useSubmissionDialogs('list');
-  const retry = useCreateQualityProcess('Error Creating Quality Process');
+  const retry = useRetryQualityProcess(useReloadAfterAction());
   const [exporting, setExporting] = useState(false);
 
   useEffect(() => rememberListSearch(search), [search]);
@@ -81,17 +81,7 @@ export function SubmissionsListPage() {
   }, [totalPages, state.page, update, list.isPlaceholderData]);
 
   const { openDialog } = dialogs;
-  const retryRow = useCallback(
-    (row: SubmissionRow) =>
-      retry.mutate(
-        { id: row.id, chTitle: RETRY_TITLE },
-        { onSuccess: () => toast.success('Status updated successfully'), onError: (error) => toast.error(messageOf(error, 'Error Creating Quality Process')) },
-      ),
-    // `retry.mutate` is stable; the whole mutation object changes on every state change.
-    [retry.mutate],
-  );
-  const retryingId = retry.isPending ? (retry.variables?.id ?? null) : null;
-  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry: retryRow, retryingId }), [openDialog, retryRow, retryingId]);
+  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry }), [openDialog, retry]);
 
   async function exportCsv() {
     const filters = filtersOf(state);

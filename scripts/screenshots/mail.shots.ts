@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signIn, test } from './fixtures.ts';
-import { demoSubmissionId, openDetails } from './submissions-helpers.ts';
+import { createAccount, expect, signIn, test } from '../../tests/e2e/fixtures.ts';
+import { demoSubmissionId, openDetails } from '../../tests/e2e/submissions-helpers.ts';
+import { shot as save } from './shot.ts';
 
 /**
- * Screenshots of the Mail page, Confirm Submission with nobody to mail (admin and staff) and the
- * details page's e-mail status, at a desktop and a phone width (SHOTS_DIR=/tmp/shots). Skipped in
- * normal runs: it switches every recipient off for a moment, which parallel specs must not see.
+ * The Mail page, Confirm Submission with nobody to mail (admin and staff) and the details page's
+ * e-mail status, at a desktop and a phone width. It switches every recipient off for a moment.
  */
-test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial' });
 
 const WIDTHS = { desktop: 1440, phone: 375 } as const;
 const MAILED = demoSubmissionId(12);
@@ -16,10 +15,7 @@ const UNDELIVERED = demoSubmissionId(24);
 
 for (const [device, width] of Object.entries(WIDTHS)) {
   test(`mail screens at ${device} width`, async ({ page, browser, loginAs, adminApi, request }) => {
-    const shot = async (p: Page, name: string, fullPage = true) => {
-      await p.waitForTimeout(350); // let dialogs finish fading in
-      await p.screenshot({ path: `${process.env.SHOTS_DIR}/mail-${device}-${name}.png`, fullPage });
-    };
+    const shot = (p: Page, name: string, fullPage = true) => save(p, `mail-${device}-${name}`, fullPage);
     await adminApi(`/v1/jotforms/submission/${MAILED}/send-email-recipient`, { method: 'POST' });
     await page.setViewportSize({ width, height: device === 'phone' ? 812 : 900 });
     await loginAs('admin');

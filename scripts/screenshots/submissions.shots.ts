@@ -1,24 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { DEMO_XSS_SUBMISSION_ID, demoIndex, demoSubmissionId, openList, openListAt } from './submissions-helpers.ts';
+import { expect, test } from '../../tests/e2e/fixtures.ts';
+import { DEMO_XSS_SUBMISSION_ID, demoIndex, demoSubmissionId, openList, openListAt } from '../../tests/e2e/submissions-helpers.ts';
+import { shot as save } from './shot.ts';
 
-/**
- * Screenshots of the submissions screens and dialogs at a desktop and a phone width, for a person
- * to look at (run with SHOTS_DIR=/tmp/shots). Skipped in normal runs: it changes no data and
- * asserts nothing the other specs do not.
- */
-test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
+/** The submissions list, details and their dialogs at a desktop and a phone width (changes no data). */
 
 const WIDTHS = { desktop: 1366, phone: 390 } as const;
 
 for (const [device, width] of Object.entries(WIDTHS)) {
   test(`submissions screens at ${device} width`, async ({ page, loginAs }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: device === 'phone' ? 844 : 900 });
-    const shot = async (name: string, fullPage = true) => {
-      await page.waitForTimeout(400); // dialogs and toasts finish fading in
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/submissions-${device}-${name}.png`, fullPage });
-    };
+    const shot = (name: string, fullPage = true) => save(page, `submissions-${device}-${name}`, fullPage);
     const dialogShot = async (open: () => Promise<void>, name: string) => {
       await open();
       await expect(page.getByRole('dialog')).toBeVisible();

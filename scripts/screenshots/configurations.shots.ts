@@ -1,20 +1,12 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '../../tests/e2e/fixtures.ts';
+import { shot as save } from './shot.ts';
 
-/**
- * Screenshots of the Configurations tabs and their dialogs at a desktop and a phone width, for a
- * person to look at (run with SHOTS_DIR=/tmp/shots). Skipped in normal runs: nothing is saved.
- */
-test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
-
-test.describe.configure({ timeout: 120_000 });
+/** The Configurations tabs and their dialogs at a desktop and a phone width (no mapping is saved). */
 
 for (const [device, width] of [['desktop', 1366], ['phone', 390]] as const) {
   test(`configurations at ${device} width`, async ({ page, loginAs, adminApi }) => {
     await page.setViewportSize({ width, height: device === 'phone' ? 844 : 900 });
-    const shot = async (name: string, fullPage = false) => {
-      await page.waitForTimeout(400); // dialogs, menus and toasts finish fading in
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/config-${device}-${name}.png`, fullPage });
-    };
+    const shot = (name: string, fullPage = false) => save(page, `config-${device}-${name}`, fullPage);
     const recipient = (await adminApi('/v1/email-configs', { method: 'POST', data: { email: `quality-${device}@provider.example` } })) as { id: string };
     await loginAs('admin');
 

@@ -1,21 +1,15 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, test } from './fixtures.ts';
+import { createAccount, expect, test } from '../../tests/e2e/fixtures.ts';
+import { shot as save } from './shot.ts';
 
-/**
- * Screenshots of every screen of this issue at a desktop and a phone width, for a person to look
- * at (run with SHOTS_DIR=/tmp/shots). Skipped in normal runs: it asserts nothing new.
- */
-test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
+/** The shell, sign-in and error pages, users and logs, at a desktop and a phone width. */
 
 const WIDTHS = { desktop: 1366, phone: 390 } as const;
 
 for (const [device, width] of Object.entries(WIDTHS)) {
   test(`screens at ${device} width`, async ({ page, loginAs, request }) => {
     await page.setViewportSize({ width, height: device === 'phone' ? 844 : 900 });
-    const shot = async (name: string) => {
-      await page.waitForTimeout(350); // let dialogs and toasts finish fading in
-      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${device}-${name}.png`, fullPage: true });
-    };
+    const shot = (name: string) => save(page, `${device}-${name}`);
     const open = async (path: string, name: string, ready: (p: Page) => Promise<void>) => {
       await page.goto(path);
       await ready(page);

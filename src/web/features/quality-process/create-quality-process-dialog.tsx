@@ -4,7 +4,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
-import { useCreateQualityProcess } from './api.ts';
+import { type AfterWrite, useCreateQualityProcess } from './api.ts';
 
 interface Props {
   submission: SubmissionRow;
@@ -12,14 +12,15 @@ interface Props {
   onClose: () => void;
   /** Spec §8: the list toasts 'Error Creating Quality Process', the details screen 'Error updating status'. */
   errorFallback: string;
+  afterWrite: AfterWrite;
 }
 
 /**
  * Spec §2 Create Quality Process: a name, then PATCH quality-process {chTitle}; the server creates
  * it in Arena and sets the status from the outcome (DESIGN §3).
  */
-export function CreateQualityProcessDialog({ submission, open, onClose, errorFallback }: Props) {
-  const create = useCreateQualityProcess(errorFallback);
+export function CreateQualityProcessDialog({ submission, open, onClose, errorFallback, afterWrite }: Props) {
+  const create = useCreateQualityProcess(errorFallback, afterWrite);
   const [name, setName] = useState(submission.chTitle ?? '');
   const [error, setError] = useState<string | undefined>();
 

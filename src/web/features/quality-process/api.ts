@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { qualityProcessApi } from '#shared/contract/quality-process';
+import { api } from '../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
+
+export const qualityProcessKeys = {
+  steps: (id: string) => ['quality-process', 'steps', id] as const,
+};
+
+/**
+ * Called once a write on a submission's quality process has settled, success or not: the screen
+ * showing the submission reloads it (spec §4). The submissions feature passes its own reload.
+ */
+export type AfterWrite = (submissionId: string) => void;
+
+/** Spec §8 quality process data: 'Failed to fetch data' (error answer), else the thrown text. */
+export function useQualityProcessSteps(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: qualityProcessKeys.steps(id),
+    queryFn: ({ signal }) => api(qualityProcessApi.steps, { params: { id }, signal, fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred while fetching data' } }),
+    enabled: enabled && !!id,
+    select: (data) => data.results,
+  });
+}
+
+/** Create (a name) or Retry (RETRY_TITLE) the quality process of a submission. */
+export function useCreateQualityProcess(fallback: string, afterWrite: AfterWrite) {
+  return useSingleFlightMutation({
+    mutationFn: ({ id, chTitle }: { id: string; chTitle: string }) => api(qualityProcessApi.create, { params: { id }, body: { chTitle }, fallback }),
+    // Not awaited: the dialog closes as soon as the write is done; the reload follows on its own.
+    onSettled: (_data, _error, vars) => afterWrite(vars.id),
+  });
+}
