@@ -7,6 +7,7 @@ import type { Submission, SubmissionRow } from '#shared/contract/submissions';
 import type { Role } from '#shared/roles';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { session } from '../../lib/session.ts';
+import { submissionRow } from '../../../../tests/support/submission-row.ts';
 
 // jsdom has no getAnimations; Headless UI's own stand-in warns on every dialog. None run here.
 if (typeof Element !== 'undefined') Element.prototype.getAnimations = () => [];
@@ -43,38 +44,10 @@ export function signInAs(role: Role = 'staff') {
   session.signIn({ accessToken: 'token', refreshToken: 'refresh', user: { id: 'u1', name: 'Sam Staff', email: 'sam@example.com', role, permissions: [], isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00Z' } });
 }
 
-export const FORM_ID = '243158902746061';
-
-export function row(overrides: Partial<SubmissionRow> = {}): SubmissionRow {
-  return {
-    id: '6001',
-    submissionId: '6001',
-    form_id: FORM_ID,
-    ip: '203.0.113.5',
-    created_at: '2025-03-04 10:20:30',
-    updated_at: null,
-    submissionDate: '2025-03-04T15:20:30.000Z',
-    submitter: 'Ada Lovelace',
-    status: 'ACTIVE',
-    submissionStatus: 'Pending Review',
-    new: '1',
-    flag: '0',
-    notes: '',
-    becomeAwareDate: '2025-03-04',
-    investigationDeadline: '2025-04-03',
-    reportable: false,
-    chNumber: null,
-    chTitle: null,
-    followup: null,
-    emailDelivered: false,
-    transferError: null,
-    denyReason: null,
-    ...overrides,
-  };
-}
+export { SUBMISSION_FORM_ID as FORM_ID, submissionRow as row } from '../../../../tests/support/submission-row.ts';
 
 export function submission(overrides: Partial<Submission> = {}): Submission {
-  return { ...row(overrides), answers: [], ...overrides };
+  return { ...submissionRow(overrides), answers: [], ...overrides };
 }
 
 export const page = (results: SubmissionRow[], extra: { page?: number; limit?: number; totalResults?: number } = {}) => {
