@@ -73,10 +73,10 @@ export default tseslint.config(
       ]),
     },
   },
-  // Emulators are wired only by sandbox mode and tests, never imported by features.
+  // Emulators are wired only by sandbox mode and tests (and their *.test-support.ts helpers), never imported by features.
   {
     files: ['src/server/features/**'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/emulators/**'], message: 'Features use connectors; only sandbox wiring and tests import emulators.' },

@@ -58,6 +58,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** The Authorization header for an access token. */
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
 /** Every instance of a test shares the signing key, as instances behind one load balancer must. */
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -95,7 +98,7 @@ export async function createTestApp(opts: { clock?: Clock; env?: Record<string, 
         roleUsers.set(role, user);
       }
       const { access } = await t.login(user.email, user.password);
-      return { authorization: `Bearer ${access}` };
+      return bearer(access);
     },
     request: (o) => app.inject(o),
     async close() {

@@ -1,11 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Instance, type TestApp, createTestApp, secondInstance } from '../../../../tests/support/test-app.ts';
+import { type Instance, type TestApp, bearer, createTestApp, secondInstance } from '../../../../tests/support/test-app.ts';
 import { auditEvents, systemLogs } from '../../db/schema/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 const MINUTE = 60_000;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let t: TestApp;
 let other: Instance;

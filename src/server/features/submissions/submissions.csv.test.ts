@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SubmissionRow } from '#shared/contract/submissions';
+import { submissionRow } from '../../../../tests/support/submission-fixtures.ts';
 import { submissionsCsv } from './submissions.csv.ts';
 
 const HEADER = 'Submission Date,Submitter Name,Form Status,BAD,Investigation Deadline,Reportable,CH-Number,CH-Title,Good Faith Efforts,Delivered\r\n';
 
-function row(fields: Partial<SubmissionRow>): SubmissionRow {
-  return {
-    id: '6009000000007340033',
-    submissionId: '6009000000007340033',
-    form_id: '243158902746061',
-    ip: '203.0.113.3',
-    created_at: '2025-06-01 09:30:00',
-    updated_at: null,
-    submissionDate: '2025-06-01T13:30:00.000Z',
-    submitter: 'Jane Doe',
-    status: 'ACTIVE',
-    submissionStatus: 'Pending Review',
-    new: '1',
-    flag: '0',
-    notes: '',
-    becomeAwareDate: '2025-05-30',
-    investigationDeadline: '2025-06-29',
-    reportable: false,
-    chNumber: null,
-    chTitle: null,
-    followup: null,
-    emailDelivered: false,
-    transferError: null,
-    denyReason: null,
-    ...fields,
-  };
-}
+/** The cells every row below shares unless it says otherwise. */
+const row = (fields: Partial<SubmissionRow>): SubmissionRow =>
+  submissionRow({ created_at: '2025-06-01 09:30:00', submitter: 'Jane Doe', becomeAwareDate: '2025-05-30', investigationDeadline: '2025-06-29', ...fields });
 
 async function* batches(...lists: SubmissionRow[][]): AsyncGenerator<SubmissionRow[]> {
   for (const list of lists) yield list;

@@ -1,100 +1,30 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
-import { type JotformClient, createJotformClient } from '../../connectors/jotform/jotform-client.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../tests/support/test-app.ts';
+import { createJotformClient } from '../../connectors/jotform/jotform-client.ts';
 import { parseJotformDateTime } from '../../connectors/jotform/jotform-time.ts';
-import { submissions, syncState, systemLogs } from '../../db/schema/index.ts';
-import { type JotformEmulator, createJotformEmulator } from '../../emulators/jotform/emulator.ts';
-import { demoQuestions } from '../../emulators/jotform/fixtures-form.ts';
-import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID, demoFixtures } from '../../emulators/jotform/fixtures.ts';
-import { webhookBody } from '../../emulators/jotform/webhook-delivery.ts';
-import { fixedClock } from '../../lib/clock.ts';
+import { submissions, systemLogs } from '../../db/schema/index.ts';
+import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID } from '../../emulators/jotform/fixtures.ts';
 import type { JotformSubmissionLike } from './submission-mapper.ts';
+import { DEMO_COUNT, KEY, type Row, jotformSyncSuite, wallMs } from './submissions.sync.test-support.ts';
 import type { JotformSource } from './submissions.sync.ts';
-
-const KEY = 'jotform-test-key-0123456789abcdef';
-const SECRET = 'webhook-secret-0123456789abcdef';
-const OTHER_FORM_ID = '250000000000099';
-const DEMO_COUNT = 34;
 
 /** "YYYY-MM-DD" + days, on the calendar. */
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-/** A JotForm wall time read as a plain number of ms, for comparing two JotForm times. */
-const wallMs = (jotformTime: string) => Date.parse(`${jotformTime.replace(' ', 'T')}Z`);
 
-type Row = typeof submissions.$inferSelect;
-
-describe('JotForm sync and webhook against the emulator, through the real client', () => {
-  const clock = fixedClock('2025-06-15T16:00:00.000Z');
-  let emulator: JotformEmulator;
-  let client: JotformClient;
-  let t: TestApp;
-  let appUrl: string;
-  let headers: Record<string, string>;
-  /** Ids handed to the onInserted hook, one list per call. */
-  const insertedCalls: string[][] = [];
-  /** Called when the sync asks JotForm for the form: the sync lock is held from then on. */
-  let onGetForm: (() => void) | undefined;
-
-  const sync = () => t.app.services.sync;
-  const rows = (): Promise<Row[]> => t.database.db.select().from(submissions).orderBy(asc(submissions.id));
-  const rowOf = async (id: string): Promise<Row | undefined> => (await t.database.db.select().from(submissions).where(eq(submissions.id, id)))[0];
-  const logs = () => t.database.db.select().from(systemLogs).orderBy(asc(systemLogs.id));
-  const cursor = async () => (await t.database.db.select().from(syncState).where(eq(syncState.key, `jotform:${DEMO_FORM_ID}:cursor`)))[0]?.value as { createdAfter?: string; updatedAfter?: string } | undefined;
-  /** The emulator requests made since `from`, as paths with their query read. */
-  const requestsSince = (from: number) =>
-    emulator.state.requests.slice(from).map((r) => {
-      const url = new URL(r.url, 'http://emulator');
-      const filter = url.searchParams.get('filter');
-      return { method: r.method, path: url.pathname, status: r.status, filter: filter ? (JSON.parse(filter) as Record<string, string>) : null, query: url.searchParams };
-    });
-  const demoIds = () => [...emulator.state.submissions.values()].filter((s) => s.form_id === DEMO_FORM_ID).map((s) => s.id);
-
-  beforeAll(async () => {
-    const fixtures = demoFixtures(clock.now());
-    fixtures.forms.push({ id: OTHER_FORM_ID, title: 'Staff Survey', created_at: '2025-01-02 09:00:00', questions: demoQuestions(), submissions: [] });
-    emulator = createJotformEmulator({ apiKey: KEY, clock, fixtures });
-    client = createJotformClient({ baseUrl: await emulator.listen(), apiKey: KEY, sleep: async () => {}, timeoutMs: 10_000 });
-    const source: JotformClient = {
-      ...client,
-      getForm: (formId) => {
-        onGetForm?.();
-        return client.getForm(formId);
-      },
-    };
-    t = await createTestApp({
-      clock,
-      deps: {
-        formId: DEMO_FORM_ID,
-        awareDateQid: DEMO_AWARE_DATE_QID,
-        webhookSecret: SECRET,
-        outside: { jotform: source },
-      },
-    });
-    t.app.services.sync.onInserted(async (ids) => void insertedCalls.push([...ids]));
-    appUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    headers = await t.as('staff');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await emulator?.close();
-  });
-  beforeEach(() => {
-    emulator.failNext(0, 200);
-    emulator.setLatency(0);
-    onGetForm = undefined;
-    insertedCalls.length = 0;
-  });
+describe('JotForm sync against the emulator, through the real client', () => {
+  const s = jotformSyncSuite();
+  const { clock, insertedCalls, sync, rows, rowOf, logs, cursor, requestsSince, demoIds } = s;
 
   it('first sync: inserts every demo submission as Pending Review, mapped from JotForm', async () => {
-    const from = emulator.state.requests.length;
+    const from = s.emulator.state.requests.length;
     expect(await sync().syncOnce()).toEqual({ inserted: DEMO_COUNT, updated: 0 });
 
     const stored = await rows();
     expect(stored.map((r) => r.id)).toEqual(demoIds().sort());
     for (const r of stored) {
       expect(r).toMatchObject({ formId: DEMO_FORM_ID, submissionStatus: 'Pending Review', reportable: false, emailDelivered: false, followup: null, chNumber: null, chTitle: null });
-      const emu = emulator.state.submissions.get(r.id)!;
+      const emu = s.emulator.state.submissions.get(r.id)!;
       const name = emu.raw[DEMO_QID.fullName] as Record<string, string>;
       const aware = emu.raw[DEMO_AWARE_DATE_QID] as string;
       expect(r.submitter).toBe(`${name.first} ${name.last}`);
@@ -116,11 +46,11 @@ describe('JotForm sync and webhook against the emulator, through the real client
     expect(calls[1]!.query.get('orderby')).toBe('created_at');
     expect(calls[1]!.query.get('direction')).toBe('ASC');
 
-    const newest = [...emulator.state.submissions.values()].map((s) => s.created_at).sort().at(-1);
+    const newest = [...s.emulator.state.submissions.values()].map((x) => x.created_at).sort().at(-1);
     expect(await cursor()).toEqual({ createdAfter: newest, updatedAfter: newest });
     expect((await logs()).map((l) => [l.label, l.process, l.description])).toContainEqual(['success', 'JotForms', `Synced ${DEMO_COUNT} new and 0 updated submission(s) from JotForm`]);
 
-    const list = await t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?limit=100`, headers });
+    const list = await s.t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?limit=100`, headers: s.headers });
     expect(list.json()).toMatchObject({ totalResults: DEMO_COUNT, totalPages: 1 });
   });
 
@@ -128,7 +58,7 @@ describe('JotForm sync and webhook against the emulator, through the real client
     const before = await rows();
     const logCount = (await logs()).length;
     const saved = (await cursor())!;
-    const from = emulator.state.requests.length;
+    const from = s.emulator.state.requests.length;
 
     expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
 
@@ -156,14 +86,14 @@ describe('JotForm sync and webhook against the emulator, through the real client
   it('an edit in JotForm updates the JotForm fields on the next sync and never the workflow fields', async () => {
     const [target, other] = demoIds();
     // Workflow first, through the API.
-    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/create-followup`, headers, payload: { followup: 'Called the reporter.' } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/mark-reportable`, headers, payload: { reportable: true } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/review`, headers, payload: { decision: 'approve' } })).statusCode).toBe(200);
+    expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/create-followup`, headers: s.headers, payload: { followup: 'Called the reporter.' } })).statusCode).toBe(200);
+    expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/mark-reportable`, headers: s.headers, payload: { reportable: true } })).statusCode).toBe(200);
+    expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/review`, headers: s.headers, payload: { decision: 'approve' } })).statusCode).toBe(200);
     const before = (await rowOf(target!))!;
     const untouched = (await rowOf(other!))!;
 
     clock.advance(60_000);
-    emulator.editSubmission(target!, {
+    s.emulator.editSubmission(target!, {
       answers: { [DEMO_QID.fullName]: { first: 'Renamed', last: 'Reporter' }, [DEMO_AWARE_DATE_QID]: '2025-05-01' },
       flag: '1',
       notes: 'Edited in the JotForm inbox',
@@ -192,7 +122,7 @@ describe('JotForm sync and webhook against the emulator, through the real client
     expect(otherNow).toEqual(otherBefore);
 
     // The list's totals follow the moved aware date and the approval.
-    const total = async (query: string) => (await t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?${query}`, headers })).json().totalResults;
+    const total = async (query: string) => (await s.t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?${query}`, headers: s.headers })).json().totalResults;
     expect(await total('bad_gte=2025-05-01&bad_lte=2025-05-01')).toBe(1);
     expect(await total('bad_gte=2025-05-01&bad_lte=2025-05-01&status=Pending%20Transfer')).toBe(1);
     expect(await total('status=Pending%20Review')).toBe(DEMO_COUNT - 1);
@@ -202,8 +132,8 @@ describe('JotForm sync and webhook against the emulator, through the real client
   it('picks up a new submission on the next poll with a created_at filter, and tells the onInserted hook', async () => {
     clock.advance(60_000);
     const saved = (await cursor())!;
-    const { id } = await emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Polly', last: 'Poller' } });
-    const from = emulator.state.requests.length;
+    const { id } = await s.emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Polly', last: 'Poller' } });
+    const from = s.emulator.state.requests.length;
 
     expect(await sync().syncOnce()).toEqual({ inserted: 1, updated: 0 });
     expect(insertedCalls).toEqual([[id]]);
@@ -215,80 +145,11 @@ describe('JotForm sync and webhook against the emulator, through the real client
     expect((await logs()).at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: 'Synced 1 new and 0 updated submission(s) from JotForm' });
   });
 
-  it('the webhook, posted by the emulator as real multipart, makes a new submission appear without a sync', async () => {
-    await client.createWebhook(DEMO_FORM_ID, `${appUrl}/v1/jotforms/webhook/${SECRET}`);
-    clock.advance(60_000);
-    const from = emulator.state.requests.length;
-
-    const { id, deliveries } = await emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Wanda', last: 'Webhook' } });
-
-    expect(deliveries).toEqual([{ url: `${appUrl}/v1/jotforms/webhook/${SECRET}`, status: 200 }]);
-    // Re-fetched from the API, never a list pull.
-    expect(requestsSince(from).map((c) => `${c.method} ${c.path}`)).toEqual([`GET /submission/${id}`]);
-    expect(insertedCalls).toEqual([[id]]);
-    const list = await t.request({ method: 'GET', url: `/v1/jotforms/${DEMO_FORM_ID}?search=wanda`, headers });
-    expect(list.json().results.map((r: { id: string; submissionStatus: string }) => [r.id, r.submissionStatus])).toEqual([[id, 'Pending Review']]);
-    expect((await logs()).at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: `Submission ${id} received from a JotForm webhook` });
-
-    // The next poll sees it again and counts nothing new.
-    expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
-    expect(insertedCalls).toEqual([[id]]);
-  });
-
-  it('the webhook answers 404 for a wrong secret and asks JotForm nothing', async () => {
-    const latest = [...emulator.state.submissions.values()].at(-1)!;
-    const form = emulator.state.forms.get(DEMO_FORM_ID)!;
-    const from = emulator.state.requests.length;
-    for (const secret of ['wrong-secret-0123456789abcdefg', `${SECRET}x`, SECRET.slice(0, -1)]) {
-      const res = await fetch(`${appUrl}/v1/jotforms/webhook/${secret}`, { method: 'POST', body: webhookBody(form, latest, 'btsquality', 'x') });
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ code: 'not_found', message: expect.any(String) });
-    }
-    expect(requestsSince(from)).toEqual([]);
-  });
-
-  it('the webhook answers 400 when the body names no submission', async () => {
-    const body = new FormData();
-    body.set('formID', DEMO_FORM_ID);
-    body.set('formTitle', 'Complaint Form - BTS');
-    const res = await fetch(`${appUrl}/v1/jotforms/webhook/${SECRET}`, { method: 'POST', body });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'validation_failed', message: 'submissionID is required' });
-    const json = await t.request({ method: 'POST', url: `/v1/jotforms/webhook/${SECRET}`, payload: { submissionID: '../../user' } });
-    expect(json.statusCode).toBe(400);
-  });
-
-  it('ignores a webhook for a submission of another form', async () => {
-    await client.createWebhook(OTHER_FORM_ID, `${appUrl}/v1/jotforms/webhook/${SECRET}`);
-    const count = (await rows()).length;
-    const { id, deliveries } = await emulator.addSubmission({}, { formId: OTHER_FORM_ID });
-    expect(deliveries.map((d) => d.status)).toEqual([200]);
-    expect(await rowOf(id)).toBeUndefined();
-    expect(await rows()).toHaveLength(count);
-    expect(insertedCalls).toEqual([]);
-  });
-
-  it('answers 502 and logs the failure when JotForm cannot give the webhook’s submission', async () => {
-    const logCount = (await logs()).length;
-    const body = new FormData();
-    body.set('formID', DEMO_FORM_ID);
-    body.set('submissionID', '6010000000099999999');
-    const res = await fetch(`${appUrl}/v1/jotforms/webhook/${SECRET}`, { method: 'POST', body });
-    expect(res.status).toBe(502);
-    const answer = (await res.json()) as { code: string; message: string };
-    expect(answer.code).toBe('upstream_failed');
-    expect(answer.message).toContain('submission 6010000000099999999');
-    const added = (await logs()).slice(logCount);
-    expect(added.map((l) => [l.label, l.process])).toEqual([['error', 'JotForms']]);
-    expect(added[0]!.description).toContain('6010000000099999999');
-    expect(added[0]!.description).not.toContain(KEY);
-  });
-
   it('when JotForm keeps failing, syncOnce rejects and one error is logged per outage, not per poll', async () => {
     const errors = async () => (await logs()).filter((l) => l.label === 'error' && l.description.startsWith('JotForm sync failed'));
     const before = (await errors()).length;
     // Three attempts per call (two retries), two polls.
-    emulator.failNext(6, 503);
+    s.emulator.failNext(6, 503);
     await expect(sync().syncOnce()).rejects.toThrow('JotForm is unavailable (HTTP 503); try again later.');
     await expect(sync().syncOnce()).rejects.toThrow('JotForm is unavailable (HTTP 503); try again later.');
     const logged = (await errors()).slice(before);
@@ -296,32 +157,32 @@ describe('JotForm sync and webhook against the emulator, through the real client
 
     // Back up: the poll works again; a new outage is logged again.
     expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
-    emulator.failNext(3, 503);
+    s.emulator.failNext(3, 503);
     await expect(sync().syncOnce()).rejects.toThrow();
     expect((await errors()).length - before).toBe(2);
   });
 
   it('two concurrent syncs in one instance: the second answers busy while the first runs', async () => {
-    emulator.setLatency(150);
+    s.emulator.setLatency(150);
     let started!: () => void;
     const lockHeld = new Promise<void>((resolve) => (started = resolve));
-    onGetForm = () => started();
+    s.onGetForm(() => started());
     const first = sync().syncOnce();
     await lockHeld;
-    onGetForm = undefined;
+    s.onGetForm(undefined);
     const second = await sync().syncOnce();
     expect(second).toBe('busy');
     expect(await first).toEqual({ inserted: 0, updated: 0 });
     // Once the first is done, the next one runs.
-    emulator.setLatency(0);
+    s.emulator.setLatency(0);
     expect(await sync().syncOnce()).toEqual({ inserted: 0, updated: 0 });
   });
 
   it('GET /v1/jotforms: the form title comes from JotForm, is kept by the sync, and 502s only when never read', async () => {
-    const other = await createTestApp({ clock, deps: { formId: DEMO_FORM_ID, outside: { jotform: client } } });
+    const other = await createTestApp({ clock, deps: { formId: DEMO_FORM_ID, outside: { jotform: s.client } } });
     try {
       const h = await other.as('member');
-      emulator.failNext(3, 503);
+      s.emulator.failNext(3, 503);
       const down = await other.request({ method: 'GET', url: '/v1/jotforms', headers: h });
       expect(down.statusCode).toBe(502);
       expect(down.json()).toEqual({ code: 'upstream_failed', message: 'Failed to fetch forms' });
@@ -331,13 +192,13 @@ describe('JotForm sync and webhook against the emulator, through the real client
       const up = await other.request({ method: 'GET', url: '/v1/jotforms', headers: h });
       expect(up.json()).toEqual({ results: [{ id: DEMO_FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 0, lastSubmission: null }] });
       // Read once: JotForm being down later does not break the forms list.
-      emulator.failNext(3, 503);
+      s.emulator.failNext(3, 503);
       expect((await other.request({ method: 'GET', url: '/v1/jotforms', headers: h })).statusCode).toBe(200);
-      emulator.failNext(0, 200);
+      s.emulator.failNext(0, 200);
     } finally {
       await other.close();
     }
-    const synced = await t.request({ method: 'GET', url: '/v1/jotforms', headers });
+    const synced = await s.t.request({ method: 'GET', url: '/v1/jotforms', headers: s.headers });
     expect(synced.json().results[0]).toMatchObject({ title: 'Complaint Form - BTS', count: (await rows()).length });
   });
 });

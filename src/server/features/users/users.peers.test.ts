@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
+import { type TestApp, bearer, createTestApp } from '../../../../tests/support/test-app.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -52,17 +52,17 @@ describe('peer protection: only a super_admin changes another admin', () => {
     const s = await signOutEverywhere(admin, peer.id);
     expect(s.statusCode).toBe(403);
     expect(s.json()).toEqual({ code: 'forbidden', message: 'Only a super_admin can sign out another admin.' });
-    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${session.access}` } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers: bearer(session.access) })).statusCode).toBe(200);
   });
 
   it("a super_admin may reset an admin's password, e-mail and role, restrict and sign them out", async () => {
     const peer = await t.createUser('admin');
     const session = await t.login(peer.email, peer.password);
     expect((await patch(superAdmin, peer.id, { password: 'N3wAdminPass', email: 'moved-admin@example.com' })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${session.access}` } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers: bearer(session.access) })).statusCode).toBe(401);
     const again = await t.login('moved-admin@example.com', 'N3wAdminPass');
     expect((await signOutEverywhere(superAdmin, peer.id)).statusCode).toBe(204);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${again.access}` } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers: bearer(again.access) })).statusCode).toBe(401);
     expect((await restrict(superAdmin, peer.id, true)).statusCode).toBe(204);
     expect((await patch(superAdmin, peer.id, { role: 'staff' })).statusCode).toBe(200);
   });

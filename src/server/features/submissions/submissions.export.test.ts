@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { DEMO_FORM_ID } from '../../emulators/jotform/fixtures.ts';
+import { createSubmissionsRepo } from './submissions.repo.ts';
+import { EXPORT, type Headers, TOTAL, syncedSubmissions } from './submissions.test-support.ts';
+
+const HEADER = 'Submission Date,Submitter Name,Form Status,BAD,Investigation Deadline,Reportable,CH-Number,CH-Title,Good Faith Efforts,Delivered';
+
+describe('submissions API — CSV export', () => {
+  const s = syncedSubmissions();
+  const { get, everything, signIn, sortedIds } = s;
+
+  describe('GET …/exportSubmissionsCSV', () => {
+    const csv = async (query = '', headers: Headers = s.staff.headers) => {
+      const res = await get(`${EXPORT}${query ? `?${query}` : ''}`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const lines = (body: string) => body.split('\r\n').slice(0, -1);
+
+    it('sends every row (no paging) as submissions_export.csv, newest first', async () => {
+      const res = await csv();
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="submissions_export.csv"');
+      expect(res.body.endsWith('\r\n')).toBe(true);
+      const [header, ...rows] = lines(res.body);
+      expect(header).toBe(HEADER);
+      const current = (await everything('')).results;
+      expect(rows).toHaveLength(TOTAL);
+      const newestFirst = sortedIds(current, 'submissionDate', 'desc').map((id) => current.find((r) => r.id === id)!);
+      expect(rows.map((l) => l.slice(0, 19))).toEqual(newestFirst.map((r) => r.created_at));
+    });
+
+    it('walks every row in one pass, newest first with ties by id, and the filters apply', async () => {
+      const repo = createSubmissionsRepo(s.t.database.db);
+      const current = (await everything('')).results;
+      const dates = async (f: Parameters<typeof repo.exportRows>[1]) => {
+        const out: string[] = [];
+        for await (const rows of repo.exportRows(DEMO_FORM_ID, f)) out.push(...rows.map((r) => r.created_at));
+        return out;
+      };
+      const dated = (rows: SubmissionRow[]) => sortedIds(rows, 'submissionDate', 'desc').map((id) => rows.find((r) => r.id === id)!.created_at);
+      expect(await dates({})).toEqual(dated(current));
+      expect(await dates({ status: 'Denied' })).toEqual(dated(current.filter((r) => r.submissionStatus === 'Denied')));
+    });
+
+    it('an export abandoned half-way gives its connection back', async () => {
+      const repo = createSubmissionsRepo(s.t.database.db);
+      for (let i = 0; i < 8; i++) {
+        for await (const _rows of repo.exportRows(DEMO_FORM_ID, {})) break;
+      }
+      // The pool holds at most five connections: eight leaked ones would leave this query waiting.
+      expect((await everything('status=Denied')).results.length).toBeGreaterThan(0);
+    });
+
+    it('writes a transferred row with every column as the list shows it', async () => {
+      const target = s.all.find((r) => r.submissionStatus === 'Successful Transfer' && r.reportable && r.emailDelivered && r.followup && !/[",\n]/.test(`${r.submitter}${r.chTitle}${r.followup}`))!;
+      const current = (await get(`/v1/jotforms/submission/${target.id}`)).json<SubmissionRow>();
+      const line = lines((await csv(`search=${target.id}`)).body)[1];
+      expect(line).toBe(
+        [current.created_at, current.submitter, 'Successful Transfer', current.becomeAwareDate, current.investigationDeadline, 'Yes', current.chNumber, current.chTitle, current.followup, 'Yes'].join(','),
+      );
+    });
+
+    it('applies the same filters as the list', async () => {
+      for (const query of ['status=Denied', `bad_gte=2025-05-20&bad_lte=2025-06-10`, 'search=reyes', 'status=Pending%20Review&bad_gte=2025-06-01']) {
+        const listed = (await everything(query)).results;
+        const rows = lines((await csv(query)).body).slice(1);
+        expect(rows.length, query).toBe(listed.length);
+        expect(rows.map((l) => l.slice(0, 19)).sort(), query).toEqual(listed.map((r) => r.created_at).sort());
+      }
+      expect(lines((await csv('bad_gte=2030-01-01')).body)).toEqual([HEADER]);
+    });
+
+    it('answers {results: csv} when JSON is asked for', async () => {
+      const text = (await csv('status=Denied')).body;
+      const res = await get(`${EXPORT}?status=Denied`, { ...s.staff.headers, accept: 'application/json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ results: text });
+    });
+
+    it('refuses bad filters with 400 and an unknown form with 404; any role may export', async () => {
+      expect((await get(`${EXPORT}?bad_gte=2024-13-01`)).statusCode).toBe(400);
+      expect((await get(`${EXPORT}?status=Nope`)).json()).toMatchObject({ code: 'validation_failed' });
+      const unknown = await get('/v1/jotforms/999999999999999/exportSubmissionsCSV');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'not_found', message: expect.any(String) });
+      expect((await csv('', (await signIn('member')).headers)).body.startsWith(HEADER)).toBe(true);
+      expect((await s.t.request({ method: 'GET', url: EXPORT })).statusCode).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { DEMO_FORM_ID, DEMO_WORKFLOW } from '../../emulators/jotform/fixtures.ts';
+import { type Headers, TOTAL, syncedSubmissions } from './submissions.test-support.ts';
+
+describe('submissions API — review', () => {
+  const s = syncedSubmissions();
+  const { patch, list, everything, row, audits, byStatus, fresh, signIn } = s;
+
+  describe('PATCH …/review', () => {
+    const review = (id: string, payload: unknown, headers?: Headers) => patch(`/v1/jotforms/submission/${id}/review`, payload, headers);
+
+    it('approve moves Pending Review to Pending Transfer, audited', async () => {
+      const target = fresh();
+      const res = await review(target.id, { decision: 'approve' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toMatchObject({ id: target.id, submissionStatus: 'Pending Transfer', denyReason: null });
+      expect(await row(target.id)).toMatchObject({ reviewedBy: s.staff.email, reviewedAt: s.clock.now() });
+      expect((await audits(target.id)).map((e) => [e.action, e.actorEmail, e.before, e.after])).toEqual([
+        ['approve', s.staff.email, { submissionStatus: 'Pending Review' }, { submissionStatus: 'Pending Transfer' }],
+      ]);
+    });
+
+    it('deny needs a reason (400 without one) and stores it', async () => {
+      const target = fresh();
+      for (const payload of [{ decision: 'deny' }, { decision: 'deny', reason: '   ' }, { decision: 'maybe' }, {}]) {
+        const res = await review(target.id, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+      }
+      expect((await row(target.id)).submissionStatus).toBe('Pending Review');
+      const res = await review(target.id, { decision: 'deny', reason: '  Duplicate report.  ' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toMatchObject({ submissionStatus: 'Denied', denyReason: 'Duplicate report.' });
+      expect((await audits(target.id)).map((e) => [e.action, e.before, e.after])).toEqual([
+        ['deny', { submissionStatus: 'Pending Review' }, { submissionStatus: 'Denied', denyReason: 'Duplicate report.' }],
+      ]);
+    });
+
+    it('an approval records no deny reason, even when one is sent', async () => {
+      const target = fresh();
+      const res = await review(target.id, { decision: 'approve', reason: 'Looks complete.' });
+      expect(res.json().results).toMatchObject({ submissionStatus: 'Pending Transfer', denyReason: null });
+      expect((await audits(target.id)).map((e) => e.after)).toEqual([{ submissionStatus: 'Pending Transfer' }]);
+    });
+
+    it('is 409 from any status but Pending Review, and changes nothing', async () => {
+      for (const status of ['Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const) {
+        const target = byStatus(status).find((r) => DEMO_WORKFLOW[r.id]?.submissionStatus === status)!;
+        for (const payload of [{ decision: 'approve' }, { decision: 'deny', reason: 'No.' }]) {
+          const res = await review(target.id, payload);
+          expect(res.statusCode, status).toBe(409);
+          expect(res.json()).toEqual({ code: 'conflict', message: expect.stringContaining(status) });
+        }
+        expect((await row(target.id)).submissionStatus).toBe(status);
+        expect(await audits(target.id)).toEqual([]);
+      }
+      expect((await review('6000000000000000000', { decision: 'approve' })).statusCode).toBe(404);
+    });
+
+    it('concurrent approve and deny: exactly one wins, the other is 409', async () => {
+      for (let round = 0; round < 2; round++) {
+        const target = fresh();
+        const other = await signIn('staff');
+        const [a, b] = await Promise.all([review(target.id, { decision: 'approve' }), review(target.id, { decision: 'deny', reason: 'Not a complaint.' }, other.headers)]);
+        expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+        const winner = a.statusCode === 200 ? 'Pending Transfer' : 'Denied';
+        expect((await row(target.id)).submissionStatus).toBe(winner);
+        expect(await audits(target.id)).toHaveLength(1);
+      }
+    });
+  });
+
+  describe('list totals follow workflow changes', () => {
+    it('keeps the per-day counts right after reviews change statuses', async () => {
+      const totals = async () => {
+        const out: Record<string, number> = {};
+        for (const status of ['Pending Review', 'Pending Transfer', 'Denied'] as const) out[status] = (await list(`status=${encodeURIComponent(status)}&limit=1`)).totalResults;
+        return out;
+      };
+      const target = fresh();
+      const before = await totals();
+      const day = `bad_gte=${target.becomeAwareDate}&bad_lte=${target.becomeAwareDate}`;
+      const dayReview = (await list(`${day}&status=Pending%20Review`)).totalResults;
+      const dayTransfer = (await list(`${day}&status=Pending%20Transfer`)).totalResults;
+
+      expect((await patch(`/v1/jotforms/submission/${target.id}/review`, { decision: 'approve' })).statusCode).toBe(200);
+      expect(await totals()).toEqual({ ...before, 'Pending Review': before['Pending Review']! - 1, 'Pending Transfer': before['Pending Transfer']! + 1 });
+      expect((await list(`${day}&status=Pending%20Review`)).totalResults).toBe(dayReview - 1);
+      expect((await list(`${day}&status=Pending%20Transfer`)).totalResults).toBe(dayTransfer + 1);
+      expect((await list()).totalResults).toBe(TOTAL);
+      // The same totals with a search, which counts rows instead of reading the per-day table.
+      expect((await list('status=Pending%20Transfer&search=e')).totalResults).toBe((await everything('status=Pending%20Transfer')).results.filter((r) => /e/i.test(r.submitter)).length);
+    });
+
+    it('the per-day table equals a count over the rows after all the changes', async () => {
+      const counted = await s.t.database.db
+        .select({ day: submissions.becomeAwareDate, status: submissions.submissionStatus, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(submissions)
+        .where(eq(submissions.formId, DEMO_FORM_ID))
+        .groupBy(submissions.becomeAwareDate, submissions.submissionStatus);
+      const kept = await s.t.database.db.select().from(submissionDayCounts).where(eq(submissionDayCounts.formId, DEMO_FORM_ID));
+      const key = (day: string, status: string) => `${day} ${status}`;
+      const expected = Object.fromEntries(counted.map((c) => [key(c.day, c.status), c.n]));
+      const actual = Object.fromEntries(kept.filter((k) => k.n !== 0).map((k) => [key(k.becomeAwareDate, k.submissionStatus), k.n]));
+      expect(actual).toEqual(expected);
+    });
+  });
+});
