@@ -132,7 +132,7 @@ test('Pending Transfer: the status change control creates the quality process', 
 test('Transfer Error: the stored reason shows, and the control retries', async ({ page }) => {
   const submissionId = id((r) => r.workflow.submissionStatus === 'Transfer Error' && !!r.workflow.chTitle);
   await openDetails(page, submissionId);
-  await expect(page.getByRole('alert').filter({ hasText: 'The transfer to Arena failed' })).toContainText('Arena refused the quality process');
+  await expect(page.getByRole('alert').filter({ hasText: 'The transfer to Arena failed' })).toContainText('A value is required for the attribute "Severity"');
   await page.getByRole('button', { name: 'Retry Quality Process' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Quality Process' });
   await expect(dialog.getByLabel(/Quality Process Name/)).not.toHaveValue('');

@@ -147,6 +147,17 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
     expect(saved.chTitle).toBe(`Complaint from ${saved.submitter} (JotForm ${id})`);
   });
 
+  it('a failed Retry keeps no made-up title, so the list still offers Retry; a failed Create keeps the title given', async () => {
+    const [retried, named] = [ids[5]!, ids[6]!];
+    for (const id of [retried, named]) await t.database.db.update(submissions).set({ submissionStatus: 'Transfer Error', chTitle: null }).where(eq(submissions.id, id));
+    emu.arena.control.failNext(10, { status: 503 });
+    expect((await create(retried, 'temp')).statusCode).toBe(502);
+    expect((await create(named, 'Leaking infusion set')).statusCode).toBe(502);
+    emu.arena.control.failNext(0, { status: 503 });
+    expect(await row(retried)).toMatchObject({ submissionStatus: 'Transfer Error', chTitle: null });
+    expect(await row(named)).toMatchObject({ submissionStatus: 'Transfer Error', chTitle: 'Leaking infusion set' });
+  });
+
   it('a call while another transfer holds the row waits for it, and takes over once that claim is stale', async () => {
     const id = ids[5]!;
     await t.database.db.update(submissions).set({ submissionStatus: 'Pending Transfer', transferStartedAt: clock.now() }).where(eq(submissions.id, id));

@@ -98,11 +98,16 @@ export function createQualityProcessService(d: QualityProcessDeps) {
     await log.success('Arena', `Quality process ${outcome.number} "${title}" ${reused ? 'completed' : 'created'} for submission ${row.id} by ${by(actor)}; ${fields.length} field(s) filled`);
   }
 
-  /** Records Arena's reason on the row (the process guid and number, if any, stay) and answers 502 with it. */
-  async function failed(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, reason: string): Promise<never> {
-    const after = await repo.finish(row.id, row.transferStartedAt, { submissionStatus: 'Transfer Error', chTitle: title, transferError: reason }, clock.now());
+  /**
+   * Records Arena's reason on the row (the process guid and number, if any, stay) and answers 502
+   * with it. A title the user gave is kept for the retry; one made up for a Retry ("temp") is not,
+   * so the list keeps offering Retry.
+   */
+  async function failed(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, given: boolean, reason: string): Promise<never> {
+    const chTitle = given ? title : row.chTitle;
+    const after = await repo.finish(row.id, row.transferStartedAt, { submissionStatus: 'Transfer Error', chTitle, transferError: reason }, clock.now());
     if (after) {
-      const state = { submissionStatus: after.submissionStatus, chTitle: title, chNumber: after.chNumber, transferError: reason };
+      const state = { submissionStatus: after.submissionStatus, chTitle, chNumber: after.chNumber, transferError: reason };
       await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'transfer failed', before, after: state });
     }
     await log.error('Arena', `Quality process for submission ${row.id} failed (by ${by(actor)}): ${reason}`);
@@ -154,7 +159,7 @@ export function createQualityProcessService(d: QualityProcessDeps) {
       }
 
       if (outcome.ok) return succeeded(actor, row, before, title, outcome);
-      await failed(actor, row, before, title, outcome.reason);
+      await failed(actor, row, before, title, chTitle !== RETRY_TITLE, outcome.reason);
     },
   };
 }
