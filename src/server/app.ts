@@ -66,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('services', services);
+  app.addHook('onClose', async () => services.close());
   const route = makeRoute(app, services.sessions.authenticate);
 
   // Ready means the database answers too: a load balancer stops sending traffic while it does not.

@@ -5,11 +5,13 @@ import { createMailer } from './connectors/mail/mailer.ts';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from './db/client.ts';
+import { listen } from './db/notifications.ts';
 import { createLease } from './db/lease.ts';
 import { createAuthEvents } from './features/auth/auth-events.ts';
 import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
-import { createSessions } from './features/auth/sessions.ts';
+import { AUTH_CHANNEL, createSessionCache } from './features/auth/session-cache.ts';
+import { type SessionUser, createSessions } from './features/auth/sessions.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
@@ -78,7 +80,11 @@ export function createServices(d: ServiceDeps) {
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const authEvents = createAuthEvents(log, audit);
+  // Recent sign-in checks, kept while the database's change notifications arrive (decision 014).
+  const sessionCache = createSessionCache<SessionUser>({ ttlMs: 10_000, max: 10_000, now: () => clock.now().getTime() });
+  const authChanges = listen(db.$client.options.connectionString ?? '', AUTH_CHANNEL, sessionCache.notified, sessionCache.trust);
   const sessions = createSessions({
+    cache: sessionCache,
     repo: authRepo,
     signer: createTokenSigner(d.jwtSecret, clock, config.ACCESS_TOKEN_MINUTES),
     clock,
@@ -95,7 +101,7 @@ export function createServices(d: ServiceDeps) {
     clock,
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
   });
-  const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor) });
+  const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
@@ -159,6 +165,9 @@ export function createServices(d: ServiceDeps) {
     mailSummary: () => mail.summary(),
   });
   return {
+    /** Ends what the services hold open (the notification listener). */
+    close: () => authChanges.close(),
+    authCache: sessionCache,
     log,
     audit,
     integrations,

@@ -7,6 +7,7 @@ import { NotFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuthEvents, SessionEndReason } from './auth-events.ts';
 import type { AuthRepo, SessionRow } from './auth.repo.ts';
+import type { SessionCache } from './session-cache.ts';
 import { type TokenSigner, hashToken, newRefreshToken } from './tokens.ts';
 
 /** Where a request came from: the client address (through TRUST_PROXY) and its browser. */
@@ -22,7 +23,11 @@ export interface SessionsDeps {
   events: AuthEvents;
   refreshDays: number;
   idleMinutes: number;
+  /** Recent sign-in checks, trusted while the database's change notifications arrive. */
+  cache?: SessionCache<SessionUser>;
 }
+
+export type SessionUser = NonNullable<Awaited<ReturnType<AuthRepo['sessionUser']>>>;
 
 interface Account {
   id: string;
@@ -37,7 +42,7 @@ const TOUCH_EVERY_MS = 60_000;
  * Sessions (one per sign-in, the refresh-token family): started at sign-in, continued by each
  * refresh, checked on every request, ended by logout, password changes, admins or idleness.
  */
-export function createSessions({ repo, signer, clock, events, refreshDays, idleMinutes }: SessionsDeps) {
+export function createSessions({ repo, signer, clock, events, refreshDays, idleMinutes, cache }: SessionsDeps) {
   const idleMs = idleMinutes * 60_000;
   const idleSince = (now: Date) => new Date(now.getTime() - idleMs);
 
@@ -61,6 +66,7 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
     const now = clock.now();
     // An idle session is already over; ending it is only recorded when idleness is the reason.
     const ended = await repo.endSessions({ userId: user.id, ...which }, reason, now, reason === 'idle' ? null : idleSince(now));
+    cache?.forgetUser(user.id);
     await events.sessionsEnded(user, ended, reason, actor, address ?? actor?.address);
     return ended.length;
   }
@@ -84,17 +90,21 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
 
     /**
      * The live user behind an access token, or null: an ended, idle or foreign session, or a
-     * restricted or deleted user, stops the token on its next request. No cache: two instances
-     * over one database never disagree (decision 014).
+     * restricted or deleted user, stops the token on its next request: on this instance at once,
+     * on others as soon as the database's notification arrives (decision 014).
      */
     async authenticate(token: string): Promise<Omit<AuthUser, 'address'> | null> {
       const subject = await signer.verifyAccess(token);
       if (!subject) return null;
-      const row = await repo.sessionUser(subject.sessionId);
+      const cached = cache?.get(subject.sessionId);
+      const row = cached ?? (await repo.sessionUser(subject.sessionId));
       if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
       const now = clock.now();
       if (now.getTime() - row.lastSeenAt.getTime() >= idleMs) return null;
-      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await repo.touchSession(subject.sessionId, now, new Date(now.getTime() - TOUCH_EVERY_MS));
+      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        await repo.touchSession(subject.sessionId, now, new Date(now.getTime() - TOUCH_EVERY_MS));
+        cache?.set(subject.sessionId, { ...row, lastSeenAt: now });
+      } else if (!cached) cache?.set(subject.sessionId, row);
       return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId: subject.sessionId };
     },
 

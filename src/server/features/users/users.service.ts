@@ -25,6 +25,8 @@ export interface UsersDeps {
   clock: Clock;
   /** Ends every session of a user, recorded with who and why; answers how many ended. */
   endSessions(user: UserRow, reason: EndSessionsReason, actor: AuditActor): Promise<number>;
+  /** The user changed: this instance's cached sign-in checks of theirs are dropped at once (others hear of it from the database). */
+  userChanged(userId: string): void;
 }
 
 /** Changes that would let one admin take over or demote another: e-mail, password, role, permissions. */
@@ -37,7 +39,7 @@ function guardedChanges(body: z.output<typeof UpdateUserBody>, before: UserRow):
   return changed;
 }
 
-export function createUsersService({ repo, audit, log, clock, endSessions }: UsersDeps) {
+export function createUsersService({ repo, audit, log, clock, endSessions, userChanged }: UsersDeps) {
   async function mustFind(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw new NotFound('User not found.');
@@ -115,6 +117,7 @@ export function createUsersService({ repo, audit, log, clock, endSessions }: Use
         throw err;
       }
       if (!row) throw new NotFound('User not found.');
+      userChanged(row.id);
       if (password) await endSessions(row, 'password reset', actor);
       const user = toUser(row);
       await audit.record({
@@ -136,6 +139,7 @@ export function createUsersService({ repo, audit, log, clock, endSessions }: Use
       refusePeer(actor, before, 'restrict or restore');
       const row = await repo.update(id, { isRestricted, updatedAt: clock.now() });
       if (!row) throw new NotFound('User not found.');
+      userChanged(row.id);
       // Lifting a restriction revives nothing: the sessions ended here stay ended.
       if (isRestricted) await endSessions(row, 'restricted', actor);
       if (before.isRestricted !== isRestricted) {
