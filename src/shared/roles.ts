@@ -25,6 +25,8 @@ export const CAPABILITIES = {
   mail: ADMINS,
   /** The Integrations page: JotForm, Arena and mail connection state. */
   integrations: ADMINS,
+  /** The audit trail page: every recorded change, read-only. */
+  audit: ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -19,3 +19,31 @@ export const dashboardApi = {
     access: { capability: 'submissions' }, status: 200, response: z.object({ stats: z.array(Stat) }),
   }),
 } as const;
+
+/** One week of the dashboard chart: submissions received that week (JotForm account time), by status. */
+export const WeekCount = z.object({
+  /** YYYY-MM-DD, the Monday the week starts on. */
+  weekStart: z.string(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type WeekCount = z.infer<typeof WeekCount>;
+
+/** Weeks the chart shows, the current one last. */
+export const CHART_WEEKS = 12;
+
+/** The reporting-clock cards (beyond the spec's five), in display order. */
+export const CLOCK_CARD_NAMES = ['Reporting overdue', 'Reporting due within 7 days'] as const;
+
+export const dashboardOverviewApi = {
+  overview: defineEndpoint({
+    method: 'GET', path: '/v1/dashboard/overview', tag: 'Dashboard',
+    summary: 'Reporting clocks overdue and due within 7 days, and submissions per week for the last 12 weeks by status',
+    access: { capability: 'submissions' }, status: 200,
+    response: z.object({
+      /** The form the cards link to (the portal reviews one form), or null when there is none. */
+      formId: z.string().nullable(),
+      clocks: z.object({ overdue: z.number().int(), dueWithin7Days: z.number().int() }),
+      weeks: z.array(WeekCount),
+    }),
+  }),
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDate, PageQuery, page, sortBy } from './common.ts';
 import { defineEndpoint } from './endpoints.ts';
 import { MAIL_STATUSES } from './mail.ts';
+import { Actor, CLOCK_FILTERS, DECISION_FILTERS, ReportingFields } from './reporting.ts';
 
 export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -42,7 +43,7 @@ export const SubmissionRow = z.object({
   emailDelivered: z.boolean(),
   transferError: z.string().nullable(),
   denyReason: z.string().nullable(),
-});
+}).extend(ReportingFields.shape);
 export type SubmissionRow = z.infer<typeof SubmissionRow>;
 
 export const Submission = SubmissionRow.extend({ answers: z.array(Answer) });
@@ -71,6 +72,12 @@ export const SubmissionFilters = z.object({
   bad_lte: IsoDate.optional(),
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
   status: z.enum(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` }).optional(),
+  /** Reporting clock state (beyond the spec). */
+  clock: z.enum(CLOCK_FILTERS, { message: `clock must be one of ${CLOCK_FILTERS.join(', ')}` }).optional(),
+  /** Reportability decision (beyond the spec). */
+  decision: z.enum(DECISION_FILTERS, { message: `decision must be one of ${DECISION_FILTERS.join(', ')}` }).optional(),
+  /** `week`: the dashboard's "Deadline within a Week" (not transferred or denied, investigation deadline from today to today + 7). */
+  deadline: z.enum(['week'], { message: 'deadline must be week' }).optional(),
 });
 export type SubmissionFilters = z.infer<typeof SubmissionFilters>;
 
@@ -100,6 +107,24 @@ export const CSV_HEADERS = [
 
 export const FOLLOWUP_MAX = 5000;
 
+/** One good-faith effort: an attributed, dated, append-only note (DESIGN §3). */
+export const FollowupNote = z.object({ id: z.string(), text: z.string(), at: z.string(), author: Actor });
+export type FollowupNote = z.infer<typeof FollowupNote>;
+
+const followupText = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} cannot be empty`)
+    .max(FOLLOWUP_MAX, `${field} must be at most ${FOLLOWUP_MAX} characters`);
+
+/** A value before or after a change, as the audit trail kept it. */
+export const ChangeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const Change = z.object({ field: z.string(), before: ChangeValue, after: ChangeValue });
+/** One entry of a submission's history; actor null is JotForm (sync) or the portal itself. */
+export const HistoryEntry = z.object({ at: z.string(), actor: Actor, action: z.string(), changes: z.array(Change) });
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
 export const submissionsApi = {
   forms: defineEndpoint({
     method: 'GET', path: '/v1/jotforms', tag: 'JotForms', summary: 'The forms the portal reviews',
@@ -124,14 +149,24 @@ export const submissionsApi = {
     method: 'PATCH', path: '/v1/jotforms/submission/:id/create-followup', tag: 'JotForms',
     summary: 'Create or replace the follow-up (good faith efforts) text',
     access: { capability: 'submissions' }, params: SubmissionParams,
-    body: z.object({
-      followup: z
-        .string({ message: 'followup is required' })
-        .trim()
-        .min(1, 'followup cannot be empty')
-        .max(FOLLOWUP_MAX, `followup must be at most ${FOLLOWUP_MAX} characters`),
-    }),
+    body: z.object({ followup: followupText('followup') }),
     status: 200, response: Row,
+  }),
+  followups: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/submission/:id/followups', tag: 'JotForms',
+    summary: 'Every follow-up note of a submission, newest first',
+    access: { capability: 'submissions' }, params: SubmissionParams, status: 200, response: z.object({ results: z.array(FollowupNote) }),
+  }),
+  addFollowup: defineEndpoint({
+    method: 'POST', path: '/v1/jotforms/submission/:id/followups', tag: 'JotForms',
+    summary: 'Add a follow-up note (it becomes the followup shown in the list)',
+    access: { capability: 'submissions' }, params: SubmissionParams, body: z.object({ text: followupText('text') }),
+    status: 201, response: z.object({ results: FollowupNote }),
+  }),
+  history: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/submission/:id/history', tag: 'JotForms',
+    summary: 'What happened to a submission, newest first, from the audit trail',
+    access: { capability: 'submissions' }, params: SubmissionParams, status: 200, response: z.object({ results: z.array(HistoryEntry) }),
   }),
   markReportable: defineEndpoint({
     method: 'PATCH', path: '/v1/jotforms/submission/:id/mark-reportable', tag: 'JotForms',

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { IsoDate, PageQuery, page } from './common.ts';
+import { defineEndpoint } from './endpoints.ts';
+import { Actor } from './reporting.ts';
+import { Change } from './submissions.ts';
+
+/** What the audit trail records changes of. */
+export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'field_mapping', 'email_config', 'question', 'system_log'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  user: 'User',
+  session: 'Session',
+  submission: 'Submission',
+  field_mapping: 'Field mapping',
+  email_config: 'Notification e-mail',
+  question: 'Form question',
+  system_log: 'System log',
+};
+
+export const AUDIT_CSV_FILE_NAME = 'audit_trail.csv';
+export const AUDIT_CSV_HEADERS = ['Time', 'Actor', 'Actor E-mail', 'Address', 'Entity', 'Entity ID', 'Action', 'Changes'] as const;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** The user as they are now; null for JotForm, the portal itself, or a user since deleted. */
+  actor: Actor,
+  /** The e-mail the actor had when it happened (kept even if the user is gone). */
+  actorEmail: z.string().nullable(),
+  address: z.string().nullable(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string(),
+  action: z.string(),
+  changes: z.array(Change),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** Filters shared by the page and its CSV export. */
+export const AuditFilters = z.object({
+  entity: z.enum(AUDIT_ENTITIES, { message: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+  entityId: z.string().trim().max(100, 'entityId is too long').optional(),
+  /** A user's id or (part of) an e-mail address. */
+  actor: z.string().trim().max(200, 'actor is too long').optional(),
+  action: z.string().trim().max(100, 'action is too long').optional(),
+  /** Inclusive dates in the portal's reporting time zone. */
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+}).refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from must not be after to', path: ['from'] });
+
+export const auditApi = {
+  list: defineEndpoint({
+    method: 'GET', path: '/v1/audit', tag: 'Audit',
+    summary: 'The append-only audit trail, newest first, filtered by entity, actor, action and date (it cannot be cleared)',
+    access: { capability: 'audit' }, query: PageQuery.extend(AuditFilters.shape), status: 200, response: page(AuditEntry),
+  }),
+  exportCsv: defineEndpoint({
+    method: 'GET', path: '/v1/audit/export', tag: 'Audit',
+    summary: `The matching audit entries as ${AUDIT_CSV_FILE_NAME} (text/csv)`,
+    access: { capability: 'audit' }, query: AuditFilters, status: 200, response: z.object({ results: z.string() }), produces: ['text/csv'],
+  }),
+  actions: defineEndpoint({
+    method: 'GET', path: '/v1/audit/actions', tag: 'Audit', summary: 'The actions recorded so far, for the filter',
+    access: { capability: 'audit' }, status: 200, response: z.object({ results: z.array(z.string()) }),
+  }),
+} as const;

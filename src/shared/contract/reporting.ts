@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { CATEGORIES, REGIMES } from '../reporting/clocks.ts';
+import { Id, IsoDate } from './common.ts';
+import { defineEndpoint } from './endpoints.ts';
+
+export { CATEGORIES, REGIMES };
+export type { Category, Regime } from '../reporting/clocks.ts';
+
+/** How a regime and a category read on screen. */
+export const REGIME_LABELS: Record<(typeof REGIMES)[number], string> = {
+  US_MDR: 'US MDR (21 CFR 803, manufacturer)',
+  US_USER_FACILITY: 'US user facility (21 CFR 803.30)',
+  EU_MDR: 'EU MDR (Art. 87)',
+};
+export const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = {
+  standard: 'Standard',
+  death_or_serious_deterioration: 'Death or serious deterioration',
+  public_health_threat: 'Serious public health threat',
+  remedial_action: 'Remedial action / FDA request',
+};
+
+export const DECISIONS = ['reportable', 'not_reportable'] as const;
+export type Decision = (typeof DECISIONS)[number];
+/** The list's `decision` filter: a decision, or none yet. */
+export const DECISION_FILTERS = ['undecided', ...DECISIONS] as const;
+export type DecisionFilter = (typeof DECISION_FILTERS)[number];
+
+/** `none`: no clock runs; `due_soon`: ≤ 3 days left; `met`: every regime reported. */
+export const CLOCK_STATES = ['none', 'open', 'due_soon', 'overdue', 'met'] as const;
+export type ClockStateName = (typeof CLOCK_STATES)[number];
+/** The list's `clock` filter. */
+export const CLOCK_FILTERS = ['overdue', 'due_soon', 'open'] as const;
+
+export const RATIONALE_MIN = 10;
+export const RATIONALE_MAX = 4000;
+export const REPORT_REFERENCE_MAX = 200;
+
+export const ReportingClock = z.object({ regime: z.enum(REGIMES), due: z.string(), reportedOn: z.string().nullable() });
+export type ReportingClock = z.infer<typeof ReportingClock>;
+
+/** The fields every submission row and details answer carry beside the spec's. */
+export const ReportingFields = z.object({
+  reportingClocks: z.array(ReportingClock),
+  /** The earliest due date of a clock still open, or null. */
+  reportingDue: z.string().nullable(),
+  clock: z.enum(CLOCK_STATES),
+  /** The submission's current reportability decision. */
+  decision: z.enum(DECISION_FILTERS),
+});
+
+/** Who did something: a user of the portal, or null for the portal itself / JotForm. */
+export const Actor = z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+export type Actor = z.infer<typeof Actor>;
+
+export const ReportabilityDecision = z.object({
+  id: z.string(),
+  decision: z.enum(DECISIONS),
+  /** Null for a decision made through the spec's mark-reportable call. */
+  rationale: z.string().nullable(),
+  regimes: z.array(z.enum(REGIMES)),
+  category: z.enum(CATEGORIES).nullable(),
+  decidedAt: z.string(),
+  decidedBy: Actor,
+});
+export type ReportabilityDecision = z.infer<typeof ReportabilityDecision>;
+
+export const FiledReport = z.object({
+  id: z.string(),
+  regime: z.enum(REGIMES),
+  /** YYYY-MM-DD the report went to the authority. */
+  reportedOn: z.string(),
+  /** The authority's reference, e.g. the MedWatch or EUDAMED number. */
+  reference: z.string(),
+  filedAt: z.string(),
+  filedBy: Actor,
+});
+export type FiledReport = z.infer<typeof FiledReport>;
+
+/** A submission's reportability: the current decision, every decision newest first, the reports filed. */
+export const Reportability = ReportingFields.extend({
+  current: ReportabilityDecision.nullable(),
+  decisions: z.array(ReportabilityDecision),
+  reports: z.array(FiledReport),
+  /** The regimes an undecided submission runs clocks for (`REPORTING_REGIMES`). */
+  defaultRegimes: z.array(z.enum(REGIMES)),
+});
+export type Reportability = z.infer<typeof Reportability>;
+
+const SubmissionParams = z.object({ id: Id });
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(min, min > 1 ? `${field} must be at least ${min} characters` : `${field} cannot be empty`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const DecideBody = z
+  .object({
+    decision: z.enum(DECISIONS, { message: `decision must be one of ${DECISIONS.join(', ')}` }),
+    rationale: text('rationale', RATIONALE_MIN, RATIONALE_MAX),
+    /** Defaults to `REPORTING_REGIMES`. */
+    regimes: z
+      .array(z.enum(REGIMES, { message: `regimes must be among ${REGIMES.join(', ')}` }))
+      .min(1, 'choose at least one regime')
+      .refine((r) => new Set(r).size === r.length, 'a regime is named twice')
+      .optional(),
+    category: z.enum(CATEGORIES, { message: `category must be one of ${CATEGORIES.join(', ')}` }).optional(),
+  })
+  .refine((b) => b.decision === 'not_reportable' || b.category !== undefined, { message: 'a category is required for a reportable decision', path: ['category'] });
+
+export const FileReportBody = z.object({
+  regime: z.enum(REGIMES, { message: `regime must be one of ${REGIMES.join(', ')}` }),
+  reportedOn: IsoDate,
+  reference: text('reference', 1, REPORT_REFERENCE_MAX),
+});
+
+export const reportingApi = {
+  get: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/submission/:id/reportability', tag: 'Reporting',
+    summary: 'The reportability decision of a submission, every earlier decision, the reports filed and its clocks',
+    access: { capability: 'submissions' }, params: SubmissionParams, status: 200, response: Reportability,
+  }),
+  decide: defineEndpoint({
+    method: 'PUT', path: '/v1/jotforms/submission/:id/reportability', tag: 'Reporting',
+    summary: 'Record a reportability decision with its rationale (reportable is one way: a reportable submission cannot be decided not reportable)',
+    access: { capability: 'submissions' }, params: SubmissionParams, body: DecideBody, status: 200, response: Reportability,
+  }),
+  fileReport: defineEndpoint({
+    method: 'POST', path: '/v1/jotforms/submission/:id/reportability/reports', tag: 'Reporting',
+    summary: 'Record that the report for a regime was filed (closes that clock)',
+    access: { capability: 'submissions' }, params: SubmissionParams, body: FileReportBody, status: 201, response: Reportability,
+  }),
+} as const;
