@@ -33,6 +33,10 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     emailDelivered: false,
     transferError: null,
     denyReason: null,
+    reportingClocks: [],
+    reportingDue: null,
+    clock: 'none',
+    decision: 'undecided',
     ...overrides,
   };
 }

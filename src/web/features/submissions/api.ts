@@ -4,6 +4,7 @@ import { type SubmissionFilters, submissionsApi } from '#shared/contract/submiss
 import { api, apiBlob } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { dashboardKeys } from '../dashboard/index.ts';
+import { reportingKeys } from '../reporting/index.ts';
 import type { SubmissionsListQuery } from './list-state.ts';
 
 export const submissionsKeys = {
@@ -15,6 +16,8 @@ export const submissionsKeys = {
   detail: (id: string) => [...submissionsKeys.details, id] as const,
   /** Under the detail's key, so every reload of the submission reloads its mail status too. */
   mail: (id: string) => [...submissionsKeys.details, id, 'mail'] as const,
+  history: (id: string) => [...submissionsKeys.details, id, 'history'] as const,
+  followups: (id: string) => [...submissionsKeys.details, id, 'followups'] as const,
 };
 
 /**
@@ -26,6 +29,7 @@ export function reloadAfterAction(queryClient: QueryClient, id: string): Promise
     queryClient.invalidateQueries({ queryKey: submissionsKeys.lists }),
     queryClient.invalidateQueries({ queryKey: submissionsKeys.detail(id) }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+    queryClient.invalidateQueries({ queryKey: reportingKeys.one(id) }),
   ]);
 }
 
@@ -104,4 +108,24 @@ export function useReview() {
   return useSubmissionMutation(({ id, decision, reason }: { id: string; decision: 'approve' | 'deny'; reason?: string }) =>
     api(submissionsApi.review, { params: { id }, body: decision === 'deny' ? { decision, reason } : { decision }, fallback: 'Error updating status' }),
   );
+}
+
+/** What happened to the submission, newest first (the audit trail's entries for it). */
+export function useHistory(id: string) {
+  return useQuery({
+    queryKey: submissionsKeys.history(id),
+    queryFn: ({ signal }) => api(submissionsApi.history, { params: { id }, signal, fallback: 'Failed to load the history' }),
+    select: (data) => data.results,
+    enabled: !!id,
+  });
+}
+
+/** Every follow-up note, newest first. */
+export function useFollowups(id: string, enabled = true) {
+  return useQuery({
+    queryKey: submissionsKeys.followups(id),
+    queryFn: ({ signal }) => api(submissionsApi.followups, { params: { id }, signal, fallback: 'Failed to load earlier follow-ups' }),
+    select: (data) => data.results,
+    enabled: enabled && !!id,
+  });
 }

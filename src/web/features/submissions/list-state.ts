@@ -1,4 +1,5 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { CLOCK_FILTERS, DECISION_FILTERS, type DecisionFilter } from '#shared/contract/reporting';
 import { SUBMISSION_SORT_FIELDS, SUBMISSION_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
 import { PAGE_SIZE_OPTIONS } from '../../ui/data-table.tsx';
 
@@ -26,10 +27,16 @@ export interface ListState {
   to: string;
   search: string;
   status: SubmissionStatus | '';
+  /** Reporting clock state (beyond the spec). */
+  clock: (typeof CLOCK_FILTERS)[number] | '';
+  /** Reportability decision (beyond the spec). */
+  decision: DecisionFilter | '';
+  /** The dashboard's "Deadline within a Week" card links here with `deadline=week`. */
+  deadline: 'week' | '';
 }
 
 /** Spec §9: page 1, 10 rows, newest submission first, all time. */
-export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '' };
+export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '' };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
@@ -54,6 +61,11 @@ export function parseListState(params: URLSearchParams): ListState {
   s.search = (params.get('q') ?? '').slice(0, 100);
   const status = params.get('status');
   if (oneOf(SUBMISSION_STATUSES, status)) s.status = status;
+  const clock = params.get('clock');
+  if (oneOf(CLOCK_FILTERS, clock)) s.clock = clock;
+  const decision = params.get('decision');
+  if (oneOf(DECISION_FILTERS, decision)) s.decision = decision;
+  if (params.get('deadline') === 'week') s.deadline = 'week';
   return s;
 }
 
@@ -69,6 +81,9 @@ export function toSearchParams(s: ListState): URLSearchParams {
   if (s.range === 'custom' && s.to) p.set('to', s.to);
   if (s.search.trim()) p.set('q', s.search.trim());
   if (s.status) p.set('status', s.status);
+  if (s.clock) p.set('clock', s.clock);
+  if (s.decision) p.set('decision', s.decision);
+  if (s.deadline) p.set('deadline', s.deadline);
   return p;
 }
 
@@ -107,6 +122,9 @@ export function filtersOf(s: ListState, today?: Date): SubmissionFilters | null 
   const filters: SubmissionFilters = { ...dates };
   if (s.search.trim()) filters.search = s.search.trim();
   if (s.status) filters.status = s.status;
+  if (s.clock) filters.clock = s.clock;
+  if (s.decision) filters.decision = s.decision;
+  if (s.deadline) filters.deadline = s.deadline;
   return filters;
 }
 

@@ -7,9 +7,11 @@ import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { AnswersList } from './answers-list.tsx';
-import { useSubmission } from './api.ts';
+import { ReportabilitySection } from '../reporting/index.ts';
+import { useReloadAfterAction, useSubmission } from './api.ts';
 import { lastListSearch } from './back-link.ts';
 import { DetailsHeader } from './details-header.tsx';
+import { HistorySection } from './history-section.tsx';
 import { OutcomeNotice, ReviewSection, SubmissionGrid } from './details-sections.tsx';
 import { MailStatusPanel } from './mail-status.tsx';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
@@ -30,6 +32,7 @@ export function SubmissionDetailsPage() {
   const { id = '' } = useParams();
   const submission = useSubmission(id);
   const dialogs = useSubmissionDialogs('details');
+  const afterWrite = useReloadAfterAction();
   // Any write on this page, then the reload that follows it (spec §2 'Updating...').
   const writing = useIsMutating() > 0;
   const updating = writing || (submission.isFetching && !submission.isPending);
@@ -65,6 +68,7 @@ export function SubmissionDetailsPage() {
       <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} />
       <OutcomeNotice submission={data} />
       <ReviewSection submission={data} onOpen={dialogs.openDialog} />
+      <ReportabilitySection id={data.id} afterWrite={afterWrite} />
       <SubmissionGrid submission={data} onOpen={dialogs.openDialog} />
       <MailStatusPanel id={data.id} delivered={data.emailDelivered} />
       <section aria-labelledby="answers-title">
@@ -75,6 +79,9 @@ export function SubmissionDetailsPage() {
           <AnswersList answers={data.answers} />
         </div>
       </section>
+      <div className="mt-8">
+        <HistorySection id={data.id} />
+      </div>
       {dialogs.dialogs}
     </>
   );

@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { CreateQualityProcessDialog, type QualityProcessDialog, StepsDialog } from '../quality-process/index.ts';
+import { type DecisionDraft, MarkReportableDialog, decideBody, useDecide } from '../reporting/index.ts';
 import { useMarkReportable, useReloadAfterAction } from './api.ts';
 import { useMarkDelivered } from './deliver.ts';
 import { DeliveredDialog } from './delivered-dialog.tsx';
@@ -30,6 +30,10 @@ export function useSubmissionDialogs(screen: Screen) {
   const reportable = useMarkReportable(screen);
   const delivered = useMarkDelivered();
   const afterWrite = useReloadAfterAction();
+  const decide = useDecide(afterWrite);
+  // Mark, then the decision: one flow, so a second click while either runs does nothing.
+  const marking = useRef(false);
+  const [markBusy, setMarkBusy] = useState(false);
 
   const openDialog = useCallback((kind: DialogKind, submission: SubmissionRow) => {
     setTarget((previous) => ({ kind, submission, key: (previous?.key ?? 0) + 1 }));
@@ -37,15 +41,35 @@ export function useSubmissionDialogs(screen: Screen) {
   }, []);
   const close = useCallback(() => setOpen(false), []);
 
-  function confirmReportable(id: string) {
-    reportable.mutate(
-      { id },
-      {
-        onSuccess: () => toast.success('Marked as reportable'),
-        onError: (error) => toast.error(messageOf(error, 'Failed to mark as reportable')),
-        onSettled: close,
-      },
-    );
+  /**
+   * Spec §2: Confirm always sends mark-reportable; a rationale written in the dialog is then
+   * recorded as the reportability decision (PUT reportability).
+   */
+  async function confirmReportable(id: string, draft: DecisionDraft | null) {
+    if (marking.current) return;
+    marking.current = true;
+    setMarkBusy(true);
+    try {
+      try {
+        await reportable.mutateAsync({ id });
+      } catch (error) {
+        toast.error(messageOf(error, 'Failed to mark as reportable'));
+        return;
+      }
+      if (draft) {
+        try {
+          await decide.mutateAsync({ id, body: decideBody(draft, 'reportable') });
+        } catch (error) {
+          toast.error(`Marked as reportable, but the rationale was not recorded: ${messageOf(error, 'Failed to record the decision')} Record it in the Reportability section of the submission.`);
+          return;
+        }
+      }
+      toast.success('Marked as reportable');
+    } finally {
+      marking.current = false;
+      setMarkBusy(false);
+      close();
+    }
   }
 
   function confirmDelivered(id: string) {
@@ -76,16 +100,7 @@ export function useSubmissionDialogs(screen: Screen) {
         dialogs = <StepsDialog key={key} submission={submission} open={open} onClose={close} />;
         break;
       case 'reportable':
-        dialogs = (
-          <ConfirmDialog
-            open={open}
-            title="Mark as Reportable"
-            message="Do you want to mark this submission as reportable?"
-            busy={reportable.isPending}
-            onConfirm={() => confirmReportable(submission.id)}
-            onCancel={close}
-          />
-        );
+        dialogs = <MarkReportableDialog key={key} id={submission.id} open={open} busy={markBusy} onConfirm={(draft) => void confirmReportable(submission.id, draft)} onCancel={close} />;
         break;
       case 'delivered':
         dialogs = <DeliveredDialog id={submission.id} open={open} busy={delivered.isPending} onConfirm={() => confirmDelivered(submission.id)} onCancel={close} />;
@@ -93,5 +108,5 @@ export function useSubmissionDialogs(screen: Screen) {
     }
   }
 
-  return { openDialog, dialogs, busy: reportable.isPending || delivered.isPending };
+  return { openDialog, dialogs, busy: markBusy || delivered.isPending };
 }

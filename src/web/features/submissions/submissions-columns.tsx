@@ -6,6 +6,7 @@ import { CellButton } from '../../ui/cell-button.tsx';
 import type { HideBelow } from '../../ui/data-table.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { QualityProcessCell, type Retry } from '../quality-process/index.ts';
+import { ReportingDue } from '../reporting/index.ts';
 import { URGENCY_TEXT, chNumberShown, deadlineUrgency, formatSubmissionDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
@@ -56,7 +57,7 @@ function flagColumn(field: 'reportable' | 'emailDelivered', header: string, { di
   });
 }
 
-/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): every column sorts. */
+/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): every spec column sorts. */
 export function submissionsColumns(actions: CellActions) {
   return [
     column.accessor('submissionDate', {
@@ -137,5 +138,13 @@ export function submissionsColumns(actions: CellActions) {
       },
     }),
     flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark as delivered', title: 'Mark delivered and email the recipients' }, actions),
+    // Beyond the spec's ten: the earliest open reporting clock, its date and state in words.
+    column.accessor('reportingDue', {
+      id: 'reportingDue',
+      header: () => <Wrap>Reporting due</Wrap>,
+      enableSorting: false,
+      meta: meta({ hideBelow: 1280, className: 'whitespace-nowrap' }),
+      cell: (info) => <ReportingDue due={info.getValue()} state={info.row.original.clock} />,
+    }),
   ];
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { CLOCK_FILTERS, DECISION_FILTERS } from '#shared/contract/reporting';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { CLOCK_TEXT, DECISION_TEXT } from '../reporting/index.ts';
 import { controlClasses } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -12,6 +14,9 @@ interface Props {
   state: ListState;
   onChange: (patch: Partial<ListState>) => void;
 }
+
+const CLOCK_OPTIONS = [{ value: '', label: 'All clocks' }, ...CLOCK_FILTERS.map((c) => ({ value: c, label: CLOCK_TEXT[c] }))];
+const DECISION_OPTIONS = [{ value: '', label: 'All decisions' }, ...DECISION_FILTERS.map((d) => ({ value: d, label: DECISION_TEXT[d] }))];
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: s }))];
 
@@ -70,13 +75,27 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
       <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
         <SearchBox value={state.search} onSearch={(search) => onChange({ search })} />
         {/* Side by side on phones too: two short selects need not cost two rows of height. */}
-        <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-4">
           <Select
             label="Status"
             className="sm:w-48"
             options={STATUS_OPTIONS}
             value={state.status}
             onChange={(e) => onChange({ status: e.target.value as ListState['status'] })}
+          />
+          <Select
+            label="Reporting clock"
+            className="sm:w-40"
+            options={CLOCK_OPTIONS}
+            value={state.clock}
+            onChange={(e) => onChange({ clock: e.target.value as ListState['clock'] })}
+          />
+          <Select
+            label="Decision"
+            className="sm:w-40"
+            options={DECISION_OPTIONS}
+            value={state.decision}
+            onChange={(e) => onChange({ decision: e.target.value as ListState['decision'] })}
           />
           <Select
             label="Date filter"
@@ -93,6 +112,16 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
           </div>
         )}
       </div>
+      {state.deadline === 'week' && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <span className="inline-flex items-center gap-1 rounded-full bg-red-50 py-1 pr-1 pl-3 text-sm font-medium text-red-800 ring-1 ring-red-200 ring-inset">
+            Investigation deadline within a week
+            <button type="button" onClick={() => onChange({ deadline: '' })} className="rounded-full p-0.5 hover:bg-red-100" aria-label="Remove filter: Investigation deadline within a week">
+              <Icon name="close" className="size-4" />
+            </button>
+          </span>
+        </div>
+      )}
       <p className="mt-3 text-xs text-slate-500">
         {customIncomplete ? (
           <span role="status" className="font-medium text-amber-800">

@@ -1,0 +1,112 @@
+import { type FormEvent, useState } from 'react';
+import { CATEGORY_LABELS, type Decision, REGIME_LABELS, type Regime } from '#shared/contract/reporting';
+import { messageOf } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { type AfterReportingWrite, useDecide } from './api.ts';
+import { DECISION_TEXT } from './clock-format.ts';
+import { DecisionFields, type DecisionDraft, decideBody, draftErrors, draftOf } from './decision-fields.tsx';
+
+interface Props {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  /** The decisions this submission may still take (reportable is one way). */
+  choices: readonly Decision[];
+  defaultRegimes: readonly Regime[];
+  afterWrite: AfterReportingWrite;
+}
+
+/**
+ * Records a reportability decision with its rationale. A reportable decision cannot be taken back,
+ * so it is read back for a last confirmation before it is sent.
+ */
+export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, afterWrite }: Props) {
+  const decide = useDecide(afterWrite);
+  const [decision, setDecision] = useState<Decision>(choices[0] ?? 'reportable');
+  const [draft, setDraft] = useState<DecisionDraft>(() => draftOf(defaultRegimes));
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const errors = tried ? draftErrors(draft, decision) : {};
+  const busy = decide.isPending;
+
+  function send() {
+    decide.mutate(
+      { id, body: decideBody(draft, decision) },
+      {
+        onSuccess: () => {
+          toast.success('Reportability decision recorded');
+          onClose();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          toast.error(messageOf(error, 'Failed to record the decision'));
+        },
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setTried(true);
+    if (Object.keys(draftErrors(draft, decision)).length > 0) return;
+    if (decision === 'reportable' && !confirming) return setConfirming(true);
+    send();
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title="Record reportability decision" busy={busy} size="md">
+      <form onSubmit={submit} noValidate>
+        {confirming ? (
+          <DialogBody className="space-y-3 text-sm text-slate-700">
+            <p className="font-medium text-slate-900">Record this submission as reportable?</p>
+            <p>A reportable decision cannot be undone. Its reporting clocks run from the become-aware date until each report is filed.</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-slate-50 p-3">
+              <dt className="text-slate-500">Category</dt>
+              <dd>{CATEGORY_LABELS[draft.category]}</dd>
+              <dt className="text-slate-500">Regimes</dt>
+              <dd>{draft.regimes.map((r) => REGIME_LABELS[r]).join(', ')}</dd>
+              <dt className="text-slate-500">Rationale</dt>
+              <dd className="whitespace-pre-wrap wrap-anywhere">{draft.rationale.trim()}</dd>
+            </dl>
+          </DialogBody>
+        ) : (
+          <DialogBody className="space-y-4">
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Decision</legend>
+              <div className="mt-1.5 flex flex-wrap gap-x-6 gap-y-2">
+                {choices.map((choice) => (
+                  <label key={choice} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input type="radio" name="decision" value={choice} checked={decision === choice} onChange={() => setDecision(choice)} className="size-4 border-slate-300 text-brand-700 focus:ring-brand-600" />
+                    {DECISION_TEXT[choice]}
+                  </label>
+                ))}
+              </div>
+              {choices.length === 1 && choices[0] === 'reportable' && (
+                <p className="mt-1.5 text-sm text-slate-600">A reportable submission stays reportable; a new decision may change its rationale, category and regimes.</p>
+              )}
+            </fieldset>
+            <DecisionFields draft={draft} onChange={setDraft} withClockFields={decision === 'reportable'} rationaleLabel="Rationale" errors={errors} autoFocus />
+            {decision === 'not_reportable' && <p className="text-sm text-slate-600">Not reportable stops the reporting clocks. It may later be revised to reportable with a new rationale.</p>}
+          </DialogBody>
+        )}
+        <DialogActions>
+          {confirming ? (
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              Back
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" busy={busy} busyText="Please wait...">
+            {confirming ? 'Confirm' : decision === 'reportable' ? 'Continue' : 'Record decision'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}

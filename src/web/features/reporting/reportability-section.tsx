@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { CATEGORY_LABELS, type Decision, type FiledReport, REGIME_LABELS, type Regime, type ReportabilityDecision } from '#shared/contract/reporting';
+import { messageOf } from '../../lib/api-client.ts';
+import { formatMoment } from '../../lib/dates.ts';
+import { Button } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { ErrorState, LoadingState } from '../../ui/states.tsx';
+import { type AfterReportingWrite, useReportability } from './api.ts';
+import { DECISION_TEXT, regimeClockState } from './clock-format.ts';
+import { ClockBadge } from './clock-label.tsx';
+import { DecisionDialog } from './decision-dialog.tsx';
+import { FileReportDialog } from './file-report-dialog.tsx';
+import { isoDateToday } from './today.ts';
+
+const who = (d: { decidedBy: ReportabilityDecision['decidedBy'] } | { filedBy: FiledReport['filedBy'] }) => {
+  const actor = 'decidedBy' in d ? d.decidedBy : d.filedBy;
+  return actor ? actor.name : 'the portal';
+};
+
+function DecisionText({ decision, current }: { decision: ReportabilityDecision; current?: boolean }) {
+  return (
+    <div className="text-sm">
+      <p className={current ? 'text-base font-semibold text-slate-900' : 'font-medium text-slate-900'}>{DECISION_TEXT[decision.decision]}</p>
+      <p className="mt-0.5 text-slate-600">
+        Decided by {who(decision)} — {formatMoment(decision.decidedAt)}
+      </p>
+      {decision.rationale ? (
+        <p className="mt-2 whitespace-pre-wrap text-slate-800 wrap-anywhere">{decision.rationale}</p>
+      ) : (
+        <p className="mt-2 text-slate-500">No rationale recorded (marked reportable without one).</p>
+      )}
+      {decision.decision === 'reportable' && (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-700">
+          <dt className="text-slate-500">Category</dt>
+          <dd>{decision.category ? CATEGORY_LABELS[decision.category] : 'Not given'}</dd>
+          <dt className="text-slate-500">Regimes</dt>
+          <dd>{decision.regimes.map((r) => REGIME_LABELS[r]).join(', ') || '-'}</dd>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+interface Props {
+  id: string;
+  afterWrite: AfterReportingWrite;
+}
+
+type Open = { kind: 'decide'; key: number } | { kind: 'file'; key: number; regime: Regime } | null;
+
+/** The reportability decision with its reason and decider, earlier decisions, the clocks per regime and the reports filed. */
+export function ReportabilitySection({ id, afterWrite }: Props) {
+  const reportability = useReportability(id);
+  const [open, setOpen] = useState<Open>(null);
+  const [shown, setShown] = useState(false);
+  const today = isoDateToday();
+
+  let body;
+  if (reportability.isPending) body = <LoadingState text="Loading reportability..." />;
+  else if (reportability.isError) body = <ErrorState message={messageOf(reportability.error, 'Failed to load the reportability decision')} />;
+  else {
+    const data = reportability.data;
+    const current = data.current;
+    const earlier = data.decisions.filter((d) => d.id !== current?.id);
+    const choices: Decision[] = current?.decision === 'reportable' ? ['reportable'] : current?.decision === 'not_reportable' ? ['reportable'] : ['reportable', 'not_reportable'];
+    const openRegimes = data.reportingClocks.filter((c) => !c.reportedOn).map((c) => c.regime);
+    const decideLabel = !current ? 'Record decision' : current.decision === 'not_reportable' ? 'Revise to reportable' : 'Revise decision';
+    const openDialog = (next: Open) => {
+      setOpen(next);
+      setShown(true);
+    };
+    body = (
+      <div className="space-y-4">
+        <div className="rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            {current ? (
+              <DecisionText decision={current} current />
+            ) : (
+              <div className="text-sm">
+                <p className="text-base font-semibold text-slate-900">No decision yet</p>
+                <p className="mt-0.5 text-slate-600">Until it is decided, the shortest clock of each regime runs, so nothing is missed.</p>
+              </div>
+            )}
+            <Button variant="secondary" className="shrink-0" onClick={() => openDialog({ kind: 'decide', key: Date.now() })}>
+              <Icon name="pencil" className="size-4" />
+              {decideLabel}
+            </Button>
+          </div>
+        </div>
+
+        <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Reporting clocks">
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-2.5 font-semibold">Regime</th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">Due</th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">Reported on</th>
+                <th scope="col" className="px-4 py-2.5 font-semibold">State</th>
+                <th scope="col" className="px-4 py-2.5"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.reportingClocks.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-4 py-3 text-slate-600">
+                    No reporting clock runs{current?.decision === 'not_reportable' ? ': decided not reportable.' : '.'}
+                  </td>
+                </tr>
+              ) : (
+                data.reportingClocks.map((clock) => {
+                  const report = data.reports.find((r) => r.regime === clock.regime);
+                  return (
+                    <tr key={clock.regime}>
+                      <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-900">{REGIME_LABELS[clock.regime]}</th>
+                      <td className="px-4 py-2.5 tabular-nums whitespace-nowrap">{clock.due}</td>
+                      <td className="px-4 py-2.5 tabular-nums">
+                        {clock.reportedOn ?? '-'}
+                        {report && <span className="block text-xs text-slate-600 wrap-anywhere">Ref. {report.reference}</span>}
+                      </td>
+                      <td className="px-4 py-2.5">
+                        <ClockBadge state={regimeClockState(clock, today)} />
+                      </td>
+                      <td className="px-4 py-2.5 text-right">
+                        {!clock.reportedOn && (
+                          <Button size="sm" variant="secondary" onClick={() => openDialog({ kind: 'file', key: Date.now(), regime: clock.regime })}>
+                            Record filed report<span className="sr-only"> for {REGIME_LABELS[clock.regime]}</span>
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+
+        {data.reports.length > 0 && (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">Reports filed</h3>
+            <ul className="space-y-2 text-sm">
+              {data.reports.map((r) => (
+                <li key={r.id} className="rounded-md bg-white px-4 py-2.5 ring-1 ring-slate-200">
+                  <span className="font-medium text-slate-900">{REGIME_LABELS[r.regime]}</span> reported on <span className="tabular-nums">{r.reportedOn}</span>, reference{' '}
+                  <span className="font-medium wrap-anywhere">{r.reference}</span>
+                  <span className="block text-slate-600">
+                    Recorded by {who(r)} — {formatMoment(r.filedAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {earlier.length > 0 && (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">Earlier decisions</h3>
+            <ol className="space-y-2">
+              {earlier.map((d) => (
+                <li key={d.id} className="rounded-md bg-white px-4 py-3 ring-1 ring-slate-200">
+                  <DecisionText decision={d} />
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+
+        {open?.kind === 'decide' && (
+          <DecisionDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} defaultRegimes={current?.decision === 'reportable' && current.regimes.length ? current.regimes : data.defaultRegimes} afterWrite={afterWrite} />
+        )}
+        {open?.kind === 'file' && (
+          <FileReportDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} regimes={[open.regime, ...openRegimes.filter((r) => r !== open.regime)]} afterWrite={afterWrite} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="reportability-title" className="mb-8">
+      <h2 id="reportability-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Reportability
+      </h2>
+      {body}
+    </section>
+  );
+}

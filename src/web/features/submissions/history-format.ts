@@ -1,0 +1,41 @@
+import type { HistoryEntry } from '#shared/contract/submissions';
+
+/** Who did it: the user, or JotForm for what the sync brought in (actor null). */
+export const actorName = (actor: HistoryEntry['actor']): string => actor?.name || actor?.email || 'JotForm';
+
+/** What an action reads as after the actor's name. Actions not listed read as they were recorded. */
+const SENTENCES: Record<string, string> = {
+  'mark reportable': 'marked it reportable',
+  'mark delivered': 'marked it delivered',
+  followup: 'updated the follow-up',
+  'followup note': 'added a follow-up note',
+  'add followup': 'added a follow-up note',
+  approve: 'approved it',
+  deny: 'denied it',
+  'quality process created': 'created the quality process in Arena',
+  'transfer failed': 'tried the transfer to Arena, which failed',
+  'email queued': 'queued the notification e-mail',
+  'email resent': 'resent the notification e-mail',
+  'decide reportable': 'decided it reportable',
+  'decide not_reportable': 'decided it not reportable',
+  'reportability decision': 'recorded a reportability decision',
+  'report filed': 'recorded a filed report',
+  'file report': 'recorded a filed report',
+  create: 'imported it',
+  import: 'imported it',
+  sync: 'updated it',
+  update: 'updated it',
+};
+
+/** "Dana Reyes marked it reportable" (no time: the timeline shows it beside). */
+export function historySentence(entry: Pick<HistoryEntry, 'actor' | 'action'>): string {
+  const known = SENTENCES[entry.action] ?? SENTENCES[entry.action.toLowerCase().replace(/[_.-]+/g, ' ')];
+  return `${actorName(entry.actor)} ${known ?? `recorded “${entry.action}”`}`;
+}
+
+/** A before or after value as read on screen. */
+export function changeValue(value: HistoryEntry['changes'][number]['before']): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
