@@ -14,6 +14,8 @@ export const paths = {
   fieldMapping: '/dashboard/configurations/field-mapping',
   emailConfig: '/dashboard/configurations/email-config',
   logs: '/dashboard/logs',
+  /** Admins: the append-only audit trail (beyond spec §2). */
+  audit: '/dashboard/audit',
   /** The signed-in user's own page (beyond spec §2: name, password, sessions). */
   account: '/dashboard/account',
   mail: '/dashboard/mail',

@@ -33,6 +33,7 @@ const UsersPage = lazyPage(() => import('../features/users/routes.tsx'), 'UsersP
 const FieldMappingPage = lazyPage(() => import('../features/field-mapping/routes.tsx'), 'FieldMappingPage');
 const EmailConfigPage = lazyPage(() => import('../features/email-config/routes.tsx'), 'EmailConfigPage');
 const LogsPage = lazyPage(() => import('../features/logs/routes.tsx'), 'LogsPage');
+const AuditPage = lazyPage(() => import('../features/audit/routes.tsx'), 'AuditPage');
 const MailPage = lazyPage(() => import('../features/mail/routes.tsx'), 'MailPage');
 const IntegrationsPage = lazyPage(() => import('../features/integrations/routes.tsx'), 'IntegrationsPage');
 
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
             },
           ]),
           only('logs', [{ path: paths.logs, element: <LogsPage /> }]),
+          only('audit', [{ path: paths.audit, element: <AuditPage /> }]),
           only('mail', [{ path: paths.mail, element: <MailPage /> }]),
           only('integrations', [{ path: paths.integrations, element: <IntegrationsPage /> }]),
         ],

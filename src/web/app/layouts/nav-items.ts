@@ -11,13 +11,14 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec §2 sidebar, in order, then Mail and Integrations; each entry shows only to roles holding its capability (spec §6). */
+/** Spec §2 sidebar, in order (the audit trail beside Logs), then Mail and Integrations; each entry shows only to roles holding its capability (spec §6). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: 'home', capability: 'submissions', end: true },
   { label: 'Jotforms', to: paths.jotforms, icon: 'document', capability: 'submissions' },
   { label: 'Users', to: paths.users, icon: 'users', capability: 'users' },
   { label: 'Configurations', to: paths.configurations, icon: 'adjustments', capability: 'configurations' },
   { label: 'Logs', to: paths.logs, icon: 'list', capability: 'logs' },
+  { label: 'Audit trail', to: paths.audit, icon: 'lock', capability: 'audit' },
   { label: 'Mail', to: paths.mail, icon: 'envelope', capability: 'mail' },
   { label: 'Integrations', to: paths.integrations, icon: 'link', capability: 'integrations' },
 ];

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardApi } from '#shared/contract/dashboard';
+import { dashboardApi, dashboardOverviewApi } from '#shared/contract/dashboard';
 import { api } from '../../lib/api-client.ts';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   stats: ['dashboard', 'stats'] as const,
+  overview: ['dashboard', 'overview'] as const,
 };
 
 /** Spec §8 Dashboard: 'Failed to fetch data' or 'An error occurred during fetching data'. */
@@ -13,5 +14,13 @@ export function useDashboardStats() {
     queryKey: dashboardKeys.stats,
     queryFn: ({ signal }) => api(dashboardApi.stats, { signal, fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred during fetching data' } }),
     select: (data) => data.stats,
+  });
+}
+
+/** The reporting-clock cards and the weekly chart (beyond the spec). */
+export function useDashboardOverview() {
+  return useQuery({
+    queryKey: dashboardKeys.overview,
+    queryFn: ({ signal }) => api(dashboardOverviewApi.overview, { signal, fallback: { failed: 'Failed to fetch data', thrown: 'An error occurred during fetching data' } }),
   });
 }

@@ -1,29 +1,56 @@
-import type { Stat } from '#shared/contract/dashboard';
+import { Link } from 'react-router';
+import { CLOCK_CARD_NAMES, type Stat } from '#shared/contract/dashboard';
 import { messageOf } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
-import { useDashboardStats } from './api.ts';
+import { useDashboardOverview, useDashboardStats } from './api.ts';
+import { cardLink } from './card-links.ts';
+import { WeeklyChart } from './weekly-chart.tsx';
 
-/** Spec §2: this card is styled red as a warning. */
-const WARNING_STAT = 'Deadline within a Week';
+/** Spec §2: this card is styled red as a warning; the overdue clocks card is a warning too. */
+const WARNING_STATS = new Set<string>(['Deadline within a Week', 'Reporting overdue']);
 
-function StatCard({ stat }: { stat: Stat }) {
-  const warning = stat.name === WARNING_STAT;
-  return (
-    <li className={cn('flex flex-col justify-between gap-2 rounded-lg px-5 py-5 shadow-xs ring-1', warning ? 'bg-red-50 ring-red-200' : 'bg-white ring-slate-200')}>
-      <p className={cn('flex items-center gap-1.5 text-sm font-medium', warning ? 'text-red-800' : 'text-slate-600')}>
+function StatCard({ stat, to }: { stat: Stat; to: string | null }) {
+  const warning = WARNING_STATS.has(stat.name) && (stat.name !== 'Reporting overdue' || stat.value > 0);
+  const content = (
+    <>
+      <span className={cn('flex items-center gap-1.5 text-sm font-medium', warning ? 'text-red-800' : 'text-slate-600')}>
         {warning && <Icon name="warning" className="size-4 shrink-0" />}
         {stat.name}
-      </p>
-      <p className={cn('text-3xl font-semibold tracking-tight tabular-nums', warning ? 'text-red-700' : 'text-slate-900')}>{stat.value.toLocaleString()}</p>
+      </span>
+      <span className="flex items-end justify-between gap-2">
+        <span className={cn('text-3xl font-semibold tracking-tight tabular-nums', warning ? 'text-red-700' : 'text-slate-900')}>{stat.value.toLocaleString()}</span>
+        {to && <Icon name="chevronRight" className={cn('mb-1 size-5 shrink-0', warning ? 'text-red-700' : 'text-slate-400 group-hover:text-brand-700')} />}
+      </span>
+    </>
+  );
+  const inner = 'flex h-full flex-col justify-between gap-2 rounded-lg px-5 py-5';
+  return (
+    <li className={cn('rounded-lg shadow-xs ring-1', warning ? 'bg-red-50 ring-red-200' : 'bg-white ring-slate-200')}>
+      {to ? (
+        <Link to={to} className={cn(inner, 'group hover:ring-2', warning ? 'hover:ring-red-400' : 'hover:ring-brand-400')}>
+          {content}
+        </Link>
+      ) : (
+        <div className={inner}>{content}</div>
+      )}
     </li>
   );
 }
 
 export function DashboardHomePage() {
+  const user = useCurrentUser();
   const stats = useDashboardStats();
+  const overview = useDashboardOverview();
+  const clockStats: Stat[] = overview.data
+    ? [
+        { name: CLOCK_CARD_NAMES[0], value: overview.data.clocks.overdue },
+        { name: CLOCK_CARD_NAMES[1], value: overview.data.clocks.dueWithin7Days },
+      ]
+    : [];
   return (
     <>
       <PageHeader title="Dashboard" description="Where the complaint workflow stands today." />
@@ -34,10 +61,31 @@ export function DashboardHomePage() {
       ) : (
         <ul aria-label="Summary statistics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
           {stats.data.map((stat) => (
-            <StatCard key={stat.name} stat={stat} />
+            <StatCard key={stat.name} stat={stat} to={cardLink(stat.name, user?.role)} />
           ))}
         </ul>
       )}
+      {clockStats.length > 0 && (
+        <section aria-labelledby="clocks-title" className="mt-6">
+          <h2 id="clocks-title" className="mb-3 text-sm font-semibold text-slate-700">
+            Regulatory reporting clocks
+          </h2>
+          <ul aria-label="Reporting clocks" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+            {clockStats.map((stat) => (
+              <StatCard key={stat.name} stat={stat} to={cardLink(stat.name, user?.role)} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="mt-8">
+        {overview.isPending ? (
+          <LoadingState text="Loading the weekly chart..." />
+        ) : overview.isError ? (
+          <ErrorState message={messageOf(overview.error, 'An error occurred during fetching data')} />
+        ) : (
+          <WeeklyChart weeks={overview.data.weeks} />
+        )}
+      </div>
     </>
   );
 }

@@ -1,0 +1,53 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AuditEntity, auditApi } from '#shared/contract/audit';
+import { api, apiBlob } from '../../lib/api-client.ts';
+
+/** The page's filters, as the URL keeps them ('' for none). */
+export interface AuditFilterState {
+  entity: AuditEntity | '';
+  actor: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+export type AuditQueryFilters = Partial<{ entity: AuditEntity; actor: string; action: string; from: string; to: string }>;
+
+/** The filters the API takes: empty ones left out, date bounds in order. */
+export function auditFilters(s: AuditFilterState): AuditQueryFilters {
+  const f: AuditQueryFilters = {};
+  if (s.entity) f.entity = s.entity;
+  if (s.actor.trim()) f.actor = s.actor.trim();
+  if (s.action) f.action = s.action;
+  const [from, to] = s.from && s.to && s.from > s.to ? [s.to, s.from] : [s.from, s.to];
+  if (from) f.from = from;
+  if (to) f.to = to;
+  return f;
+}
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (query: unknown) => ['audit', 'list', query] as const,
+  actions: ['audit', 'actions'] as const,
+};
+
+export function useAuditList(query: AuditQueryFilters & { page: number; limit: number }) {
+  return useQuery({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) => api(auditApi.list, { query, signal, fallback: 'Failed to load the audit trail' }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditActions() {
+  return useQuery({
+    queryKey: auditKeys.actions,
+    queryFn: ({ signal }) => api(auditApi.actions, { signal, fallback: 'Failed to load the actions' }),
+    select: (data) => data.results,
+    staleTime: 60_000,
+  });
+}
+
+export function exportAuditCsv(filters: AuditQueryFilters): Promise<Blob> {
+  return apiBlob(auditApi.exportCsv, { query: filters, fallback: 'Failed to export the audit trail' });
+}
