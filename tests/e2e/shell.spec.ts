@@ -2,8 +2,8 @@ import type { Role } from '#shared/roles';
 import { createAccount, expect, signIn, test } from './fixtures.ts';
 
 const SIDEBAR: Record<Role, string[]> = {
-  super_admin: ['Dashboard', 'Jotforms', 'Users', 'Configurations', 'Logs', 'Mail', 'Integrations'],
-  admin: ['Dashboard', 'Jotforms', 'Users', 'Configurations', 'Logs', 'Mail', 'Integrations'],
+  super_admin: ['Dashboard', 'Jotforms', 'Users', 'Configurations', 'Logs', 'Audit trail', 'Mail', 'Integrations'],
+  admin: ['Dashboard', 'Jotforms', 'Users', 'Configurations', 'Logs', 'Audit trail', 'Mail', 'Integrations'],
   staff: ['Dashboard', 'Jotforms'],
   member: ['Dashboard', 'Jotforms'],
 };

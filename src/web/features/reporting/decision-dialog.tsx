@@ -49,7 +49,8 @@ export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, aft
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A closing dialog (a second click of a double-click after the write) does nothing.
+    if (busy || !open) return;
     setTried(true);
     if (Object.keys(draftErrors(draft, decision)).length > 0) return;
     if (decision === 'reportable' && !confirming) return setConfirming(true);

@@ -36,7 +36,8 @@ export function FileReportDialog({ id, open, onClose, regimes, afterWrite }: Pro
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A closing dialog (a second click of a double-click after the write) does nothing.
+    if (busy || !open) return;
     setTried(true);
     if (!valid || !regime) return;
     if (!confirming) return setConfirming(true);

@@ -30,7 +30,8 @@ export function MarkReportableDialog({ id, open, busy, onConfirm, onCancel }: Pr
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A closing dialog (a second click of a double-click after the write) does nothing.
+    if (busy || !open) return;
     if (!written) return onConfirm(null);
     setTried(true);
     if (Object.keys(draftErrors(current, 'reportable')).length > 0) return;

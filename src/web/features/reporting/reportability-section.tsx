@@ -122,8 +122,8 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
                       </td>
                       <td className="px-4 py-2.5 text-right">
                         {!clock.reportedOn && (
-                          <Button size="sm" variant="secondary" onClick={() => openDialog({ kind: 'file', key: Date.now(), regime: clock.regime })}>
-                            Record filed report<span className="sr-only"> for {REGIME_LABELS[clock.regime]}</span>
+                          <Button size="sm" variant="secondary" aria-label={`Record filed report for ${REGIME_LABELS[clock.regime]}`} onClick={() => openDialog({ kind: 'file', key: Date.now(), regime: clock.regime })}>
+                            Record filed report
                           </Button>
                         )}
                       </td>

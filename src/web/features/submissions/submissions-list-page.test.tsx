@@ -52,7 +52,7 @@ describe('SubmissionsListPage', () => {
     expect(screen.getByRole('heading', { name: 'Form Submissions' })).toBeInTheDocument();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Submission Date', 'Submitter Name', 'Form Status', 'BAD', 'Investigation Deadline', 'Reportable', 'CH-Number', 'CH-Title', 'Good Faith Efforts', 'Delivered',
+      'Submission Date', 'Submitter Name', 'Form Status', 'BAD', 'Investigation Deadline', 'Reportable', 'CH-Number', 'CH-Title', 'Good Faith Efforts', 'Delivered', 'Reporting due',
     ]);
     expect(lastQuery(server)).toEqual({ page: '1', limit: '10', sortBy: 'submissionDate:desc' });
     expect(screen.queryByRole('link', { name: 'Edit form' })).toBeNull();

@@ -1,0 +1,273 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type RequestHandler, http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reportability } from '#shared/contract/reporting';
+import type { Submission } from '#shared/contract/submissions';
+import { submission } from '../../../../tests/support/submission-fixtures.ts';
+import { toast } from '../../lib/toast.ts';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { fakeServer, json } from '../../test-support/server.ts';
+import { SubmissionDetailsPage } from './submission-details-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const DANA = { id: 'u9', name: 'Dana Reyes', email: 'dana@example.com' };
+
+function reportability(overrides: Partial<Reportability> = {}): Reportability {
+  return {
+    reportingClocks: [
+      { regime: 'US_MDR', due: '2099-12-03', reportedOn: null },
+      { regime: 'EU_MDR', due: '2000-01-05', reportedOn: null },
+    ],
+    reportingDue: '2000-01-05',
+    clock: 'overdue',
+    decision: 'undecided',
+    current: null,
+    decisions: [],
+    reports: [],
+    defaultRegimes: ['US_MDR', 'EU_MDR'],
+    ...overrides,
+  };
+}
+
+interface Serve {
+  data?: Submission;
+  history?: unknown[];
+  followups?: unknown[];
+  reporting?: Reportability;
+  /** What the reportability reads as after a decision or a filed report (the server's answer to both). */
+  after?: Reportability;
+  extra?: RequestHandler[];
+}
+
+function serve({ data = submission(), history = [], followups = [], reporting = reportability(), after, extra = [] }: Serve = {}) {
+  let now = reporting;
+  const write = (status: number) => () => {
+    if (after) now = after;
+    return json(now, status);
+  };
+  return fakeServer(
+    ...extra,
+    http.put(`/v1/jotforms/submission/${data.id}/reportability`, write(200)),
+    http.post(`/v1/jotforms/submission/${data.id}/reportability/reports`, write(201)),
+    http.get(`/v1/jotforms/submission/${data.id}`, () => json(data)),
+    http.get(`/v1/jotforms/submission/${data.id}/mail`, () => json({ activeRecipients: 1, results: [] })),
+    http.get(`/v1/jotforms/submission/${data.id}/history`, () => json({ results: history })),
+    http.get(`/v1/jotforms/submission/${data.id}/followups`, () => json({ results: followups })),
+    http.get(`/v1/jotforms/submission/${data.id}/reportability`, () => json(now)),
+  );
+}
+
+const renderDetails = () => renderAt('/dashboard/jotforms/submission/6001', [{ path: '/dashboard/jotforms/submission/:id', element: <SubmissionDetailsPage /> }]);
+
+// Times on screen are the viewer's local time with the zone's short name: pin the zone.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+afterAll(() => {
+  process.env.TZ = zone;
+});
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('staff');
+});
+
+describe('History', () => {
+  it('reads as sentences with the time, JotForm for sync imports, and each change before → after', async () => {
+    serve({
+      history: [
+        { at: '2026-11-23T14:02:10.000Z', actor: DANA, action: 'mark reportable', changes: [{ field: 'reportable', before: false, after: true }] },
+        { at: '2026-11-20T09:15:00.000Z', actor: null, action: 'import', changes: [] },
+      ],
+    });
+    renderDetails();
+    const section = await screen.findByRole('region', { name: 'History' }, { timeout: 5000 });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Dana Reyes marked it reportable — 2026-11-23 14:02 UTC');
+    expect(items[0]).toHaveTextContent('reportable: No → changed to Yes');
+    expect(section).toHaveTextContent('JotForm imported it — 2026-11-20 09:15 UTC');
+  });
+
+  it('says when nothing was recorded, and shows a failure as an error', async () => {
+    serve({ extra: [http.get('/v1/jotforms/submission/:id/history', () => json({ code: 'forbidden', message: 'No history for you.' }, 403))] });
+    renderDetails();
+    const section = await screen.findByRole('region', { name: 'History' }, { timeout: 5000 });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('No history for you.');
+  });
+});
+
+describe('Follow-Ups', () => {
+  it('shows the earlier notes with author and time above an empty textarea; Save sends create-followup', async () => {
+    const server = serve({
+      data: submission({ followup: 'Called the reporter' }),
+      followups: [
+        { id: 'n2', text: 'Called the reporter', at: '2026-11-22T10:30:00.000Z', author: DANA },
+        { id: 'n1', text: 'Sent a letter', at: '2026-11-21T08:00:00.000Z', author: null },
+      ],
+      extra: [http.patch('/v1/jotforms/submission/:id/create-followup', () => json({ results: submission() }))],
+    });
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: /^Edit\s*follow-up$/ }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-Ups' });
+    const notes = within(await within(dialog).findByRole('region', { name: 'Earlier follow-ups' })).getAllByRole('listitem');
+    expect(notes[0]).toHaveTextContent('Dana Reyes — 2026-11-22 10:30 UTC');
+    expect(notes[0]).toHaveTextContent('Called the reporter');
+    expect(notes[1]).toHaveTextContent('JotForm — 2026-11-21 08:00 UTC');
+    const text = within(dialog).getByPlaceholderText('Enter follow-up details');
+    expect(text).toHaveValue('');
+    await userEvent.type(text, 'Pump picked up by courier');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Follow-up updated successfully'));
+    expect(server.callsTo('PATCH', /create-followup$/)[0]!.body).toEqual({ followup: 'Pump picked up by courier' });
+  });
+});
+
+describe('Mark as Reportable with a rationale', () => {
+  const marked = () => http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: submission({ reportable: true }) }));
+
+  it('keeps the spec texts; without a rationale only mark-reportable is sent', async () => {
+    const server = serve({ extra: [marked()] });
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });
+    expect(dialog).toHaveTextContent('Do you want to mark this submission as reportable?');
+    expect(within(dialog).queryByLabelText('Category')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
+    expect(server.callsTo('PATCH', /mark-reportable$/)).toHaveLength(1);
+    expect(server.callsTo('PUT', /reportability$/)).toHaveLength(0);
+  });
+
+  it('with a rationale: mark-reportable, then the decision with category and the default regimes', async () => {
+    const server = serve({ after: reportability({ decision: 'reportable' }), extra: [marked()] });
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });
+    await userEvent.type(within(dialog).getByLabelText('Rationale (optional)'), 'Short');
+    // The decision's fields appear once a rationale is written, regimes from the API's defaults.
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('standard');
+    expect(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'US user facility (21 CFR 803.30)' })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'EU MDR (Art. 87)' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The rationale must be at least 10 characters.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', /mark-reportable$/)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Rationale (optional)'), ' — patient injured, device malfunction');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Category'), 'Death or serious deterioration');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
+    const calls = server.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(calls).toEqual(['PATCH /v1/jotforms/submission/6001/mark-reportable', 'PUT /v1/jotforms/submission/6001/reportability']);
+    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({
+      decision: 'reportable',
+      rationale: 'Short — patient injured, device malfunction',
+      category: 'death_or_serious_deterioration',
+      regimes: ['US_MDR', 'EU_MDR'],
+    });
+  });
+
+  it('when the decision fails after the mark, says the rationale was not recorded', async () => {
+    serve({ extra: [marked(), http.put('/v1/jotforms/submission/:id/reportability', () => json({ code: 'conflict', message: 'Decided meanwhile.' }, 409))] });
+    renderDetails();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });
+    await userEvent.type(within(dialog).getByLabelText('Rationale (optional)'), 'Serious injury reported');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringContaining('Marked as reportable, but the rationale was not recorded: Decided meanwhile.')));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('Reportability section', () => {
+  const decidedNot = {
+    id: 'd1',
+    decision: 'not_reportable' as const,
+    rationale: 'No injury, cosmetic defect only',
+    regimes: [],
+    category: null,
+    decidedAt: '2026-11-20T12:00:00.000Z',
+    decidedBy: DANA,
+  };
+
+  it('shows the clocks per regime with their state in words, and records a not-reportable decision', async () => {
+    const server = serve({ after: reportability({ current: decidedNot, decisions: [decidedNot], reportingClocks: [], clock: 'none', decision: 'not_reportable' }) });
+    renderDetails();
+    const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
+    expect(await within(section).findByText('No decision yet')).toBeInTheDocument();
+    const clocks = within(section).getByRole('table', { name: 'Reporting clocks' });
+    expect(within(clocks).getByRole('row', { name: /US MDR/ })).toHaveTextContent(/2099-12-03.*Open/);
+    expect(within(clocks).getByRole('row', { name: /EU MDR/ })).toHaveTextContent(/2000-01-05.*Overdue/);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Record decision' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Not reportable' }));
+    expect(within(dialog).queryByLabelText('Category')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record decision' }));
+    expect(within(dialog).getByText('The rationale must be at least 10 characters.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Rationale'), 'No injury, cosmetic defect only');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record decision' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reportability decision recorded'));
+    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({ decision: 'not_reportable', rationale: 'No injury, cosmetic defect only' });
+    expect(await within(section).findByText('Not reportable')).toBeInTheDocument();
+    expect(section).toHaveTextContent('Decided by Dana Reyes — 2026-11-20 12:00 UTC');
+    expect(section).toHaveTextContent('No reporting clock runs: decided not reportable.');
+  });
+
+  it('revises not reportable to reportable only after a confirmation, keeping the earlier decision', async () => {
+    const reportableNow = { ...decidedNot, id: 'd2', decision: 'reportable' as const, rationale: 'Second injury report received', regimes: ['EU_MDR' as const], category: 'standard' as const, decidedAt: '2026-11-23T14:02:00.000Z' };
+    const server = serve({
+      reporting: reportability({ current: decidedNot, decisions: [decidedNot], reportingClocks: [], clock: 'none', decision: 'not_reportable' }),
+      after: reportability({ current: reportableNow, decisions: [reportableNow, decidedNot], decision: 'reportable' }),
+    });
+    renderDetails();
+    const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Revise to reportable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
+    expect(within(dialog).queryByRole('radio', { name: 'Not reportable' })).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Rationale'), 'Second injury report received');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('A reportable decision cannot be undone. Its reporting clocks run from the become-aware date until each report is filed.')).toBeInTheDocument();
+    expect(server.callsTo('PUT', /reportability$/)).toHaveLength(0);
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reportability decision recorded'));
+    expect(server.callsTo('PUT', /reportability$/)).toHaveLength(1);
+    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({ decision: 'reportable', rationale: 'Second injury report received', category: 'standard', regimes: ['EU_MDR'] });
+    const earlier = await within(section).findByRole('heading', { name: 'Earlier decisions' });
+    expect(earlier.parentElement).toHaveTextContent('No injury, cosmetic defect only');
+    expect(section).toHaveTextContent('Decided by Dana Reyes — 2026-11-23 14:02 UTC');
+  });
+
+  it('records a filed report for an open regime with its reference, after a confirmation', async () => {
+    const filed = reportability({
+      reportingClocks: [
+        { regime: 'US_MDR', due: '2099-12-03', reportedOn: null },
+        { regime: 'EU_MDR', due: '2000-01-05', reportedOn: '2000-01-04' },
+      ],
+      reports: [{ id: 'r1', regime: 'EU_MDR', reportedOn: '2000-01-04', reference: 'EUDAMED-MIR-0042', filedAt: '2026-11-23T15:00:00.000Z', filedBy: DANA }],
+    });
+    const server = serve({ after: filed });
+    renderDetails();
+    const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Record filed report for EU MDR (Art. 87)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record filed report' });
+    expect(within(dialog).getByLabelText('Regime')).toHaveValue('EU_MDR');
+    await userEvent.clear(within(dialog).getByLabelText(/Reported on/));
+    await userEvent.type(within(dialog).getByLabelText(/Reported on/), '2000-01-04');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Enter the authority’s reference.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reference/), 'EUDAMED-MIR-0042');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(dialog).toHaveTextContent('Record the EU MDR (Art. 87) report as filed on 2000-01-04?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Filed report recorded'));
+    expect(server.callsTo('POST', /reportability\/reports$/)[0]!.body).toEqual({ regime: 'EU_MDR', reportedOn: '2000-01-04', reference: 'EUDAMED-MIR-0042' });
+    const clocks = within(section).getByRole('table', { name: 'Reporting clocks' });
+    await waitFor(() => expect(within(clocks).getByRole('row', { name: /EU MDR/ })).toHaveTextContent(/2000-01-04.*Ref\. EUDAMED-MIR-0042.*Met/));
+    expect(within(clocks).queryByRole('button', { name: 'Record filed report for EU MDR (Art. 87)' })).toBeNull();
+  });
+});
