@@ -92,9 +92,11 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
   const sum = weeks.reduce((a, w) => a + total(w), 0);
 
   return (
-    <figure className="rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-5">
+    <figure aria-labelledby={`${prefix}-title`} className="rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-5">
       <figcaption className="mb-3">
-        <span className="block text-base font-semibold text-slate-900">Submissions per week</span>
+        <span id={`${prefix}-title`} className="block text-base font-semibold text-slate-900">
+          Submissions per week
+        </span>
         <span className="block text-sm text-slate-600">
           The last {weeks.length} weeks by status, {sum} in all; weeks start on Monday.
         </span>

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageOf } from '../../../../tests/support/submission-fixtures.ts';
+import { toast } from '../../lib/toast.ts';
+import { renderAt, signInAs } from '../../test-support/render.tsx';
+import { type FakeServer, fakeServer, json } from '../../test-support/server.ts';
+import { AuditPage } from './audit-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+const ENTRIES = [
+  {
+    id: 'a2',
+    at: '2026-11-23T14:02:00.000Z',
+    actor: { id: 'u9', name: 'Dana Reyes', email: 'dana@example.com' },
+    actorEmail: 'dana@example.com',
+    address: '203.0.113.9',
+    entity: 'submission',
+    entityId: '6001',
+    action: 'mark reportable',
+    changes: [{ field: 'reportable', before: false, after: true }],
+  },
+  { id: 'a1', at: '2026-11-20T09:15:00.000Z', actor: null, actorEmail: null, address: null, entity: 'user', entityId: 'u7', action: 'create', changes: [] },
+];
+
+function serve() {
+  return fakeServer(
+    http.get('/v1/audit', () => json(pageOf(ENTRIES, { limit: 25, totalResults: 2 }))),
+    http.get('/v1/audit/actions', () => json({ results: ['create', 'mark reportable'] })),
+    http.get('/v1/audit/export', () => new HttpResponse('Time,Actor\r\n', { headers: { 'content-type': 'text/csv' } })),
+  );
+}
+
+const renderAudit = (url = '/dashboard/audit') => renderAt(url, [{ path: '/dashboard/audit', element: <AuditPage /> }, { path: '/dashboard/jotforms/submission/:id', element: <p>details</p> }]).router;
+const lastQuery = (server: FakeServer) => Object.fromEntries(server.callsTo('GET', '/v1/audit').at(-1)!.query);
+
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
+afterAll(() => {
+  process.env.TZ = zone;
+});
+beforeEach(() => {
+  vi.clearAllMocks();
+  signInAs('admin');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AuditPage', () => {
+  it('says the trail cannot be cleared, and lists who changed what, when, before → after', async () => {
+    const server = serve();
+    renderAudit();
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
+    expect(screen.getByText(/cannot be cleared, unlike the system logs/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Clear$/ })).toBeNull();
+    const table = await screen.findByRole('table', { name: 'Audit trail' }, { timeout: 5000 });
+    await within(table).findByText('Dana Reyes');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2026-11-23 14:02 UTC');
+    expect(rows[1]).toHaveTextContent('Dana Reyes');
+    expect(rows[1]).toHaveTextContent('mark reportable');
+    expect(rows[1]).toHaveTextContent('reportable: No → changed to Yes');
+    expect(within(rows[1]!).getByRole('link', { name: '6001' })).toHaveAttribute('href', '/dashboard/jotforms/submission/6001');
+    expect(rows[2]).toHaveTextContent('JotForm / the portal');
+    expect(lastQuery(server)).toEqual({ page: '1', limit: '25' });
+  });
+
+  it('filters by entity, action (from the API), actor and dates, in the URL; the CSV export takes the same filters', async () => {
+    const server = serve();
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const router = renderAudit();
+    await screen.findByRole('table', { name: 'Audit trail' }, { timeout: 5000 });
+    await userEvent.selectOptions(screen.getByLabelText('Entity'), 'Submission');
+    await waitFor(() => expect(within(screen.getByLabelText('Action')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All actions', 'create', 'mark reportable']));
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'mark reportable');
+    await userEvent.type(screen.getByLabelText('Actor'), 'dana@');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    const filters = { entity: 'submission', action: 'mark reportable', actor: 'dana@', from: '2026-11-01', to: '2026-11-30' };
+    await waitFor(() => expect(lastQuery(server)).toEqual({ ...filters, page: '1', limit: '25' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(filters);
+
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Audit trail CSV downloaded'));
+    expect(downloads).toEqual(['audit_trail.csv']);
+    expect(Object.fromEntries(server.callsTo('GET', '/v1/audit/export')[0]!.query)).toEqual(filters);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastQuery(server)).toEqual({ page: '1', limit: '25' }));
+  });
+});
