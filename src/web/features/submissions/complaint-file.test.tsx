@@ -80,15 +80,20 @@ describe('History', () => {
     serve({
       history: [
         { at: '2026-11-23T14:02:10.000Z', actor: DANA, action: 'mark reportable', changes: [{ field: 'reportable', before: false, after: true }] },
+        { at: '2026-11-21T11:00:00.000Z', actor: DANA, action: 'decide reportability', changes: [{ field: 'decision', before: 'undecided', after: 'not_reportable' }] },
         { at: '2026-11-20T09:15:00.000Z', actor: null, action: 'import', changes: [] },
       ],
     });
     renderDetails();
     const section = await screen.findByRole('region', { name: 'History' }, { timeout: 5000 });
-    const items = await within(section).findAllByRole('listitem');
+    await within(section).findByText(/Dana Reyes marked it reportable/);
+    // The timeline's entries, not the lists of changes inside them.
+    const items = [...section.querySelectorAll('ol > li')];
     expect(items[0]).toHaveTextContent('Dana Reyes marked it reportable — 2026-11-23 14:02 UTC');
     expect(items[0]).toHaveTextContent('reportable: No → changed to Yes');
-    expect(section).toHaveTextContent('JotForm imported it — 2026-11-20 09:15 UTC');
+    expect(items[1]).toHaveTextContent('Dana Reyes decided it not reportable — 2026-11-21 11:00 UTC');
+    expect(items[1]).toHaveTextContent('decision: undecided → changed to not_reportable');
+    expect(section).toHaveTextContent('JotForm delivered the submission — 2026-11-20 09:15 UTC');
   });
 
   it('says when nothing was recorded, and shows a failure as an error', async () => {

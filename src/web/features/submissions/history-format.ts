@@ -7,29 +7,25 @@ export const actorName = (actor: HistoryEntry['actor']): string => actor?.name |
 const SENTENCES: Record<string, string> = {
   'mark reportable': 'marked it reportable',
   'mark delivered': 'marked it delivered',
-  followup: 'updated the follow-up',
-  'followup note': 'added a follow-up note',
-  'add followup': 'added a follow-up note',
+  followup: 'added a follow-up note',
   approve: 'approved it',
   deny: 'denied it',
   'quality process created': 'created the quality process in Arena',
   'transfer failed': 'tried the transfer to Arena, which failed',
   'email queued': 'queued the notification e-mail',
   'email resent': 'resent the notification e-mail',
-  'decide reportable': 'decided it reportable',
-  'decide not_reportable': 'decided it not reportable',
-  'reportability decision': 'recorded a reportability decision',
-  'report filed': 'recorded a filed report',
+  'decide reportability': 'recorded a reportability decision',
   'file report': 'recorded a filed report',
-  create: 'imported it',
-  import: 'imported it',
-  sync: 'updated it',
-  update: 'updated it',
+  import: 'delivered the submission',
+  'sync update': 'updated its JotForm fields',
 };
 
+const DECIDED: Record<string, string> = { reportable: 'decided it reportable', not_reportable: 'decided it not reportable' };
+
 /** "Dana Reyes marked it reportable" (no time: the timeline shows it beside). */
-export function historySentence(entry: Pick<HistoryEntry, 'actor' | 'action'>): string {
-  const known = SENTENCES[entry.action] ?? SENTENCES[entry.action.toLowerCase().replace(/[_.-]+/g, ' ')];
+export function historySentence(entry: Pick<HistoryEntry, 'actor' | 'action'> & { changes?: HistoryEntry['changes'] }): string {
+  const decided = entry.action === 'decide reportability' ? entry.changes?.find((c) => c.field === 'decision')?.after : undefined;
+  const known = (typeof decided === 'string' && DECIDED[decided]) || SENTENCES[entry.action];
   return `${actorName(entry.actor)} ${known ?? `recorded “${entry.action}”`}`;
 }
 
