@@ -87,6 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mailRoutes(route, services.mail, services.submissions.idOf);
   integrationsRoutes(route, services.integrations);
   await registerSpa(app, deps.webDir ?? null);
+  // Stored clock due dates follow REPORTING_REGIMES and REPORTING_HOLIDAYS (decision 022).
+  app.addHook('onReady', async () => {
+    await services.submissions.refreshClocks();
+  });
 
   if (deps.background) {
     app.addHook('onReady', async () => services.sync.start(config.SYNC_INTERVAL));

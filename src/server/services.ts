@@ -26,6 +26,7 @@ import { createTemplateSteps } from './features/quality-process/arena-template.t
 import { createQualityProcessRepo } from './features/quality-process/quality-process.repo.ts';
 import { createQualityProcessService } from './features/quality-process/quality-process.service.ts';
 import { type QuestionsSource, createQuestionsService } from './features/questions/questions.service.ts';
+import { holidaysFrom } from './features/submissions/reporting-fields.ts';
 import { createSubmissionsRepo } from './features/submissions/submissions.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
@@ -102,6 +103,7 @@ export function createServices(d: ServiceDeps) {
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
   });
   const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
+  const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
@@ -142,6 +144,7 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     mapper: { timeZone: config.JOTFORM_TIMEZONE, awareDateQid: d.awareDateQid, investigationDays: config.INVESTIGATION_DAYS },
     rereadDays: config.SYNC_REREAD_DAYS,
+    reporting,
     webhookSecret: d.webhookSecret,
     ...(d.logger ? { logger: d.logger } : {}),
   });
@@ -154,6 +157,8 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     formTitle: () => sync.formTitle(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+    reporting,
+    timeZone: config.JOTFORM_TIMEZONE,
   });
   const integrations = createIntegrationsService({
     mode: isSandbox(config) ? 'sandbox' : 'live',
