@@ -15,6 +15,8 @@ import { type SessionUser, createSessions } from './features/auth/sessions.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
+import { createAuditRepo, createAuditService } from './features/audit/index.ts';
+import { createReportingRepo, createReportingService } from './features/reporting/index.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createEmailConfigRepo } from './features/email-config/email-config.repo.ts';
 import { createEmailConfigService } from './features/email-config/email-config.service.ts';
@@ -55,6 +57,9 @@ export interface ServiceDeps {
   outside?: Outside;
   logger?: FastifyBaseLogger;
 }
+
+/** The form id when none is configured (and no sandbox demo form stands in). */
+export const NO_FORM = 'no-form-configured';
 
 /** Stands in for a connector that is not configured, so the rest of the product still runs. */
 function notConfigured(name: string): never {
@@ -174,7 +179,7 @@ export function createServices(d: ServiceDeps) {
     close: () => authChanges.close(),
     authCache: sessionCache,
     log,
-    audit,
+    auditTrail: audit,
     integrations,
     auth,
     sessions,
@@ -187,7 +192,9 @@ export function createServices(d: ServiceDeps) {
     fieldMapping,
     qualityProcess,
     arenaHealth,
-    dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE),
+    dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE, d.formId === NO_FORM ? null : d.formId),
+    reporting: createReportingService({ db, repo: createReportingRepo(db), log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
+    audit: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, audit),
     questions: createQuestionsService({ jotform, audit, log, formId: d.formId, transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)) }),
   };
