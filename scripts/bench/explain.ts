@@ -45,13 +45,14 @@ export async function explainList(target: DbTarget, formId: string, views: { nam
         out.push(...plan.map((r) => `    ${String(Object.values(r)[0])}`));
       }
     };
+    const today = new Date().toISOString().slice(0, 10);
     for (const v of views) {
       logged.length = 0;
-      await repo.page(formId, v.filters, { field: 'submissionDate', order: 'desc' }, 0, 10);
-      await repo.total(formId, v.filters);
+      await repo.page(formId, v.filters, today, { field: 'submissionDate', order: 'desc' }, 0, 10);
+      await repo.total(formId, v.filters, today);
       await explain(v.name, [...logged]);
     }
-    await explain('CSV export (the SELECT inside its COPY)', [repo.exportQuery(formId, {})]);
+    await explain('CSV export (the SELECT inside its COPY)', [repo.exportQuery(formId, {}, today)]);
     return out.join('\n');
   } finally {
     await conn.end();

@@ -42,11 +42,12 @@ FROM submissions WHERE form_id = '${BENCH_FORM_ID}' ORDER BY submission_date DES
 /** GET /floor/list: the repo's page + total, through the same driver, no auth, no validation, no schema. */
 function addFloorList(app: FastifyInstance, database: Database): void {
   const repo = createSubmissionsRepo(database.db);
+  const today = () => new Date().toISOString().slice(0, 10);
   app.get('/floor/list', async (request) => {
     // Deliberately unvalidated: the floor is what the SQL alone costs.
     const q = request.query as { bad_gte?: string; bad_lte?: string };
     const f: SubmissionFilters = { ...(q.bad_gte ? { bad_gte: q.bad_gte } : {}), ...(q.bad_lte ? { bad_lte: q.bad_lte } : {}) };
-    const [results, total] = await Promise.all([repo.page(BENCH_FORM_ID, f, { field: 'submissionDate', order: 'desc' }, 0, 10), repo.total(BENCH_FORM_ID, f)]);
+    const [results, total] = await Promise.all([repo.page(BENCH_FORM_ID, f, today(), { field: 'submissionDate', order: 'desc' }, 0, 10), repo.total(BENCH_FORM_ID, f, today())]);
     return { results, total };
   });
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { auditRoutes } from './features/audit/index.ts';
+import { reportingRoutes } from './features/reporting/index.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { emailConfigRoutes } from './features/email-config/email-config.routes.ts';
@@ -22,7 +24,7 @@ import { registerFormBodies } from './plugins/form-bodies.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { type ServiceDeps, type Services, createServices } from './services.ts';
+import { NO_FORM, type ServiceDeps, type Services, createServices } from './services.ts';
 
 export interface AppDeps extends Omit<ServiceDeps, 'clock' | 'formId' | 'logger'> {
   clock?: ServiceDeps['clock'];
@@ -61,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     clock: deps.clock ?? systemClock,
     webhookSecret: deps.webhookSecret ?? config.JOTFORM_WEBHOOK_SECRET,
-    formId: deps.formId ?? config.JOTFORM_FORM_ID ?? 'no-form-configured',
+    formId: deps.formId ?? config.JOTFORM_FORM_ID ?? NO_FORM,
     awareDateQid: deps.awareDateQid ?? config.JOTFORM_AWARE_DATE_QID,
     logger: app.log,
   });
@@ -86,7 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   logsRoutes(route, services.logs);
   mailRoutes(route, services.mail, services.submissions.idOf);
   integrationsRoutes(route, services.integrations);
+  reportingRoutes(route, services.reporting);
+  auditRoutes(route, services.audit);
   await registerSpa(app, deps.webDir ?? null);
+  // Stored clock due dates follow REPORTING_REGIMES and REPORTING_HOLIDAYS (decision 022).
+  app.addHook('onReady', async () => {
+    await services.submissions.refreshClocks();
+  });
 
   if (deps.background) {
     app.addHook('onReady', async () => services.sync.start(config.SYNC_INTERVAL));

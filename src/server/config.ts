@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGIMES, type Regime } from '#shared/reporting/clocks';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 const optionalString = z
@@ -50,6 +51,32 @@ export const ConfigSchema = z
     SYNC_INTERVAL: integer(60, 5, 86_400).describe('seconds between JotForm polls'),
     SYNC_REREAD_DAYS: integer(7, 1, 90).describe('days of submissions each poll re-reads where JotForm ignores the updated_at filter'),
     INVESTIGATION_DAYS: integer(30, 1, 365),
+    REPORTING_REGIMES: z
+      .string()
+      .default('US_MDR')
+      .transform((v, ctx) => {
+        const list = v.split(',').map((r) => r.trim()).filter(Boolean);
+        const bad = list.filter((r) => !(REGIMES as readonly string[]).includes(r));
+        if (list.length === 0 || bad.length > 0 || new Set(list).size !== list.length) {
+          ctx.addIssue({ code: 'custom', message: `REPORTING_REGIMES must be a comma-separated list of distinct regimes among ${REGIMES.join(', ')}` });
+          return z.NEVER;
+        }
+        return list as Regime[];
+      })
+      .describe('reporting regimes an undecided submission runs clocks for (decision 023)'),
+    REPORTING_HOLIDAYS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const list = (v ?? '').split(',').map((d) => d.trim()).filter(Boolean);
+        const bad = list.filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+        if (bad.length > 0) {
+          ctx.addIssue({ code: 'custom', message: `REPORTING_HOLIDAYS must be comma-separated dates YYYY-MM-DD (not ${bad.join(', ')})` });
+          return z.NEVER;
+        }
+        return list.sort();
+      })
+      .describe('work-day holidays replacing the built-in US federal ones for each year named'),
     ARENA_BASE_URL: optionalUrl('ARENA_BASE_URL'),
     ARENA_EMAIL: optionalString,
     ARENA_PASSWORD: optionalString,

@@ -101,6 +101,17 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/mail': 'admins',
   'POST /v1/mail/:id/resend': 'admins',
   'GET /v1/integrations': 'admins',
+  // Issue 11, the complaint file.
+  'GET /v1/jotforms/submission/:id/followups': 'all roles',
+  'POST /v1/jotforms/submission/:id/followups': 'all roles',
+  'GET /v1/jotforms/submission/:id/history': 'all roles',
+  'GET /v1/jotforms/submission/:id/reportability': 'all roles',
+  'PUT /v1/jotforms/submission/:id/reportability': 'all roles',
+  'POST /v1/jotforms/submission/:id/reportability/reports': 'all roles',
+  'GET /v1/dashboard/overview': 'all roles',
+  'GET /v1/audit': 'admins',
+  'GET /v1/audit/export': 'admins',
+  'GET /v1/audit/actions': 'admins',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {

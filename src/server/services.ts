@@ -15,6 +15,8 @@ import { type SessionUser, createSessions } from './features/auth/sessions.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
+import { createAuditRepo, createAuditService } from './features/audit/index.ts';
+import { createReportingRepo, createReportingService } from './features/reporting/index.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createEmailConfigRepo } from './features/email-config/email-config.repo.ts';
 import { createEmailConfigService } from './features/email-config/email-config.service.ts';
@@ -26,6 +28,7 @@ import { createTemplateSteps } from './features/quality-process/arena-template.t
 import { createQualityProcessRepo } from './features/quality-process/quality-process.repo.ts';
 import { createQualityProcessService } from './features/quality-process/quality-process.service.ts';
 import { type QuestionsSource, createQuestionsService } from './features/questions/questions.service.ts';
+import { holidaysFrom } from './features/submissions/reporting-fields.ts';
 import { createSubmissionsRepo } from './features/submissions/submissions.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
@@ -54,6 +57,9 @@ export interface ServiceDeps {
   outside?: Outside;
   logger?: FastifyBaseLogger;
 }
+
+/** The form id when none is configured (and no sandbox demo form stands in). */
+export const NO_FORM = 'no-form-configured';
 
 /** Stands in for a connector that is not configured, so the rest of the product still runs. */
 function notConfigured(name: string): never {
@@ -102,6 +108,7 @@ export function createServices(d: ServiceDeps) {
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
   });
   const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
+  const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
@@ -142,6 +149,7 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     mapper: { timeZone: config.JOTFORM_TIMEZONE, awareDateQid: d.awareDateQid, investigationDays: config.INVESTIGATION_DAYS },
     rereadDays: config.SYNC_REREAD_DAYS,
+    reporting,
     webhookSecret: d.webhookSecret,
     ...(d.logger ? { logger: d.logger } : {}),
   });
@@ -154,6 +162,8 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     formTitle: () => sync.formTitle(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+    reporting,
+    timeZone: config.JOTFORM_TIMEZONE,
   });
   const integrations = createIntegrationsService({
     mode: isSandbox(config) ? 'sandbox' : 'live',
@@ -169,7 +179,7 @@ export function createServices(d: ServiceDeps) {
     close: () => authChanges.close(),
     authCache: sessionCache,
     log,
-    audit,
+    auditTrail: audit,
     integrations,
     auth,
     sessions,
@@ -182,7 +192,9 @@ export function createServices(d: ServiceDeps) {
     fieldMapping,
     qualityProcess,
     arenaHealth,
-    dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE),
+    dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE, d.formId === NO_FORM ? null : d.formId),
+    reporting: createReportingService({ db, repo: createReportingRepo(db), log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
+    audit: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, audit),
     questions: createQuestionsService({ jotform, audit, log, formId: d.formId, transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)) }),
   };

@@ -33,9 +33,10 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     emailDelivered: false,
     transferError: null,
     denyReason: null,
-    reportingClocks: [],
-    reportingDue: null,
-    clock: 'none',
+    // Undecided under the default regime (US_MDR): the shortest clock, 5 work days from the become-aware date.
+    reportingClocks: [{ regime: 'US_MDR', due: '2025-03-11', reportedOn: null }],
+    reportingDue: '2025-03-11',
+    clock: 'overdue',
     decision: 'undecided',
     ...overrides,
   };

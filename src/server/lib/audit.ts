@@ -59,3 +59,33 @@ export function createAuditTrail(db: Db, clock: Clock): AuditTrail {
     },
   };
 }
+
+/** Keys an audit entry may hold that a reader is never shown: secrets and big blobs. */
+const HIDDEN_KEYS = new Set([...SECRET_KEYS, 'answers', 'token', 'refreshToken', 'secret', 'apiKey']);
+
+type Scalar = string | number | boolean | null;
+function scalar(v: unknown): Scalar | undefined {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (Array.isArray(v) && v.every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x))) return v.join(', ');
+  return undefined;
+}
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/**
+ * An audit entry's before/after as field changes: scalar values only (a list of scalars reads as
+ * "a, b"), secrets and blobs such as answers left out, unchanged fields skipped.
+ */
+export function changesOf(before: unknown, after: unknown): { field: string; before: Scalar; after: Scalar }[] {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  const out: { field: string; before: Scalar; after: Scalar }[] = [];
+  for (const field of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (HIDDEN_KEYS.has(field)) continue;
+    const x = scalar(b[field]);
+    const y = scalar(a[field]);
+    if (x === undefined || y === undefined || x === y) continue;
+    out.push({ field, before: x, after: y });
+  }
+  return out;
+}

@@ -3,3 +3,4 @@ export * from './configuration.ts';
 export * from './logs.ts';
 export * from './submissions.ts';
 export * from './users.ts';
+export * from './reporting.ts';

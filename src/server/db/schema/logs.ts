@@ -29,5 +29,5 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
+  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at), index('audit_events_at_idx').on(t.at, t.id)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { CATEGORIES, DECISIONS, REGIMES, type Regime } from '#shared/contract/reporting';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 
 export { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/contract/submissions';
@@ -41,6 +42,17 @@ export const submissions = pgTable(
      */
     transferStartedAt: timestamp('transfer_started_at', { withTimezone: true, mode: 'date' }),
     denyReason: text('deny_reason'),
+    /**
+     * The reporting clocks' inputs and result, kept in the same transaction as every change that
+     * affects them (decision 022): the current decision (null: undecided), its category and regimes
+     * (null: REPORTING_REGIMES), the earliest reported-on date per regime, and the earliest due
+     * date of a clock still open (null: none open), which the clock filters and counts read.
+     */
+    reportingDecision: text('reporting_decision', { enum: DECISIONS }),
+    reportingCategory: text('reporting_category', { enum: CATEGORIES }),
+    reportingRegimes: text('reporting_regimes', { enum: REGIMES }).array(),
+    reportingReports: jsonb('reporting_reports').$type<Partial<Record<Regime, string>>>().notNull().default(sql`'{}'::jsonb`),
+    reportingDue: date('reporting_due', { mode: 'string' }),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -61,6 +73,9 @@ export const submissions = pgTable(
     index('submissions_form_ch_title_idx').on(t.formId, t.chTitle, t.id),
     index('submissions_form_followup_idx').on(t.formId, t.followup, t.id),
     index('submissions_form_delivered_idx').on(t.formId, t.emailDelivered, t.id),
+    // The clock and decision filters and the dashboard's clock cards (decision 022).
+    index('submissions_form_reporting_due_idx').on(t.formId, t.reportingDue, t.id).where(sql`${t.reportingDue} is not null`),
+    index('submissions_form_decision_idx').on(t.formId, t.reportingDecision, t.id),
   ],
 );
 

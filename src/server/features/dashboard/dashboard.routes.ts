@@ -1,7 +1,8 @@
-import { dashboardApi } from '#shared/contract/dashboard';
+import { dashboardApi, dashboardOverviewApi } from '#shared/contract/dashboard';
 import type { Route } from '../../plugins/contract.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(route: Route, dashboard: DashboardService): void {
   route(dashboardApi.stats, async () => ({ stats: await dashboard.stats() }));
+  route(dashboardOverviewApi.overview, () => dashboard.overview());
 }

@@ -1,16 +1,18 @@
-import { count, sql } from 'drizzle-orm';
-import { STAT_NAMES, type Stat } from '#shared/contract/dashboard';
+import { and, count, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { CHART_WEEKS, STAT_NAMES, type Stat, type WeekCount } from '#shared/contract/dashboard';
+import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { daysBetween, weekday } from '#shared/reporting/calendar';
 import type { Db } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addDaysIso } from '../../lib/dates.ts';
-import { zonedDate } from '../../lib/time-zone.ts';
+import { zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 
 /**
  * `timeZone`: the zone whose calendar the become-aware dates and deadlines are written in (the
  * JotForm account's, JOTFORM_TIMEZONE), so "today" is the clinic's today, not UTC's.
  */
-export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC') {
+export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', formId: string | null = null) {
   return {
     /** The five cards of DESIGN §3, in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
@@ -30,6 +32,42 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC') {
       ]);
       const values = [userRow?.n ?? 0, subRow?.total ?? 0, subRow?.pendingReview ?? 0, subRow?.pendingTransfer ?? 0, subRow?.deadlineSoon ?? 0];
       return STAT_NAMES.map((name, i) => ({ name, value: values[i] ?? 0 }));
+    },
+
+    /**
+     * The reporting clocks overdue and due within 7 days (from the stored earliest open due date,
+     * an index range), and submissions per week for the last 12 weeks by status: weeks start on
+     * Monday in the JotForm account's time zone, the current week last.
+     */
+    async overview(): Promise<{ formId: string | null; clocks: { overdue: number; dueWithin7Days: number }; weeks: WeekCount[] }> {
+      const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDaysIso(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
+      const today = zonedDate(clock.now(), timeZone);
+      const monday = addDaysIso(today, -((weekday(today) + 6) % 7));
+      const first = addDaysIso(monday, -7 * (CHART_WEEKS - 1));
+      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, weeks: weeksFrom(first) };
+      const start = zonedTimeToUtc(`${first} 00:00:00`, timeZone) ?? new Date(`${first}T00:00:00Z`);
+      const s = submissions;
+      const localDay = sql<string>`to_char(${s.submissionDate} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+      const [[clocks], perDay] = await Promise.all([
+        db
+          .select({
+            overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
+            dueWithin7Days: sql<number>`count(*) filter (where ${s.reportingDue} between ${today} and ${addDaysIso(today, 7)})`.mapWith(Number),
+          })
+          .from(s)
+          .where(and(eq(s.formId, formId), isNotNull(s.reportingDue), lte(s.reportingDue, addDaysIso(today, 7)))),
+        db
+          .select({ day: localDay, status: s.submissionStatus, n: sql<number>`count(*)`.mapWith(Number) })
+          .from(s)
+          .where(and(eq(s.formId, formId), gte(s.submissionDate, start)))
+          .groupBy(localDay, s.submissionStatus),
+      ]);
+      const weeks = weeksFrom(first);
+      for (const r of perDay) {
+        const week = weeks[Math.floor(daysBetween(first, r.day) / 7)];
+        if (week) week.counts[r.status] = (week.counts[r.status] ?? 0) + r.n;
+      }
+      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, weeks };
     },
   };
 }

@@ -36,7 +36,7 @@ describe('submissions API — CSV export', () => {
       const current = (await everything('')).results;
       const dates = async (f: Parameters<typeof repo.exportRows>[1]) => {
         const out: string[] = [];
-        for await (const rows of repo.exportRows(DEMO_FORM_ID, f)) out.push(...rows.map((r) => r.created_at));
+        for await (const rows of repo.exportRows(DEMO_FORM_ID, f, '2025-06-15')) out.push(...rows.map((r) => r.created_at));
         return out;
       };
       const dated = (rows: SubmissionRow[]) => sortedIds(rows, 'submissionDate', 'desc').map((id) => rows.find((r) => r.id === id)!.created_at);
@@ -47,7 +47,7 @@ describe('submissions API — CSV export', () => {
     it('an export abandoned half-way gives its connection back', async () => {
       const repo = createSubmissionsRepo(s.t.database.db);
       for (let i = 0; i < 8; i++) {
-        for await (const _rows of repo.exportRows(DEMO_FORM_ID, {})) break;
+        for await (const _rows of repo.exportRows(DEMO_FORM_ID, {}, '2025-06-15')) break;
       }
       // The pool holds at most five connections: eight leaked ones would leave this query waiting.
       expect((await everything('status=Denied')).results.length).toBeGreaterThan(0);

@@ -1,17 +1,30 @@
-import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, sum } from 'drizzle-orm';
-import type { SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
+import pg from 'pg';
+import { type SQL, and, getTableColumns, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
+import type { Actor } from '#shared/contract/reporting';
+import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
-import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { auditEvents, followupNotes, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { changesOf } from '../../lib/audit.ts';
+import { addDaysIso } from '../../lib/dates.ts';
 import { copyRows } from '../../db/copy-out.ts';
 import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
+import { type ReportingSettings, reportingDueOf, reportingFieldsOf } from './reporting-fields.ts';
 
 export type SubmissionDbRow = typeof submissions.$inferSelect;
 export type WorkflowFields = Partial<
   Pick<SubmissionDbRow, 'submissionStatus' | 'reportable' | 'emailDelivered' | 'followup' | 'chNumber' | 'chTitle' | 'arenaGuid' | 'transferError' | 'denyReason' | 'reviewedBy' | 'reviewedAt'>
 >;
 
-export function toSubmissionRow(r: SubmissionDbRow): SubmissionRow {
+/** What turning a stored row into an answer needs beyond the row: the clock settings and today. */
+export interface RowContext {
+  settings: ReportingSettings;
+  /** YYYY-MM-DD in the JotForm account's time zone. */
+  today: string;
+}
+
+export function toSubmissionRow(r: SubmissionDbRow, ctx: RowContext): SubmissionRow {
   return {
     id: r.id,
     submissionId: r.id,
@@ -35,11 +48,12 @@ export function toSubmissionRow(r: SubmissionDbRow): SubmissionRow {
     emailDelivered: r.emailDelivered,
     transferError: r.transferError,
     denyReason: r.denyReason,
+    ...reportingFieldsOf(r, ctx.settings, ctx.today),
   };
 }
 
-export function toSubmission(r: SubmissionDbRow): Submission {
-  return { ...toSubmissionRow(r), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
+export function toSubmission(r: SubmissionDbRow, ctx: RowContext): Submission {
+  return { ...toSubmissionRow(r, ctx), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
 }
 
 const SORT_COLUMNS = {
@@ -102,10 +116,27 @@ const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function where(formId: string, f: SubmissionFilters): SQL | undefined {
+/** The filters beyond the spec's (clock, decision, deadline): read from indexed columns, counted without the day table. */
+const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline);
+
+function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
+  const due = submissions.reportingDue;
+  const soon = addDaysIso(today, DUE_SOON_DAYS);
+  if (clock === 'overdue') return lt(due, today);
+  if (clock === 'due_soon') return between(due, today, soon);
+  if (clock === 'open') return gt(due, soon);
+  return undefined;
+}
+
+function where(formId: string, f: SubmissionFilters, today: string): SQL | undefined {
   const q = f.search?.toLowerCase();
   return and(
     eq(submissions.formId, formId),
+    clockWhere(f.clock, today),
+    f.decision === 'undecided' ? isNull(submissions.reportingDecision) : f.decision ? eq(submissions.reportingDecision, f.decision) : undefined,
+    f.deadline === 'week'
+      ? and(notInArray(submissions.submissionStatus, ['Successful Transfer', 'Denied']), between(submissions.investigationDeadline, today, addDaysIso(today, 7)))
+      : undefined,
     f.bad_gte ? gte(submissions.becomeAwareDate, f.bad_gte) : undefined,
     f.bad_lte ? lte(submissions.becomeAwareDate, f.bad_lte) : undefined,
     f.status ? eq(submissions.submissionStatus, f.status) : undefined,
@@ -117,6 +148,64 @@ function where(formId: string, f: SubmissionFilters): SQL | undefined {
         )
       : undefined,
   );
+}
+
+const REPORTING_SETTINGS_KEY = 'reporting:settings';
+/** The settings the stored due dates were computed with: the regimes and the holidays of the years clocks reach. */
+function settingsFingerprint(s: ReportingSettings): string {
+  const year = new Date().getUTCFullYear();
+  const holidays = Array.from({ length: 12 }, (_, i) => s.holidays(year - 10 + i)).flat();
+  return `${s.regimes.join(',')}|${holidays.join(',')}`;
+}
+
+const APPEND_FOLLOWUP_SQL = `
+with target as (
+  (select id, followup from submissions where id = $1
+   union all
+   select id, followup from submissions where ch_number = $1 and not exists (select 1 from submissions where id = $1))
+  limit 1
+),
+changed as (select id, followup from target where followup is distinct from $2::text),
+upd as (
+  update submissions s set followup = $2::text, modified_at = $3::timestamptz from changed where s.id = changed.id returning s.*
+),
+note as (
+  insert into followup_notes (submission_id, text, at, author_id, author_email)
+  select id, $2::text, $3::timestamptz, $4::text, $5::text from changed returning id
+),
+aud as (
+  insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
+  select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, 'followup', jsonb_build_object('followup', followup), jsonb_build_object('followup', $2::text) from changed
+),
+lg as (
+  insert into system_logs (time, label, process, description)
+  select $3::timestamptz, 'success', 'JotForms', left('Follow-up saved for submission ' || id || ' by ' || $5::text, 2000) from changed
+)
+select (select id from note) as note_id, upd.* from target left join upd on true`;
+
+/** Dates and times as text, as Drizzle reads them, so a raw row maps through the columns. */
+const RAW_DATES = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    [pg.types.builtins.DATE, pg.types.builtins.TIMESTAMP, pg.types.builtins.TIMESTAMPTZ].includes(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
+
+/** A raw `submissions` row (column names as in the database) as Drizzle would have returned it. */
+function fromDriverRow(raw: Record<string, unknown>): SubmissionDbRow {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(submissions)).map(([key, column]) => {
+      const v = raw[column.name];
+      return [key, v === null || v === undefined ? null : column.mapFromDriverValue(v)];
+    }),
+  ) as SubmissionDbRow;
+}
+
+/**
+ * Who did something, as the user is now; a user since deleted keeps the e-mail they had then.
+ * Null when no user did it (JotForm, the portal itself).
+ */
+export function actorOf(id: string | null, emailThen: string | null, now: { name: string | null; email: string | null }): Actor {
+  if (!id) return null;
+  return { id, name: now.name ?? emailThen ?? id, email: now.email ?? emailThen ?? '' };
 }
 
 /** A submission by its JotForm id, else by its CH number: URLs accept both (DESIGN §4). */
@@ -134,13 +223,13 @@ export function createSubmissionsRepo(db: Db) {
       return row;
     },
     find: (idOrChNumber: string) => findSubmission(db, idOrChNumber),
-    async page(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
-      return db.select().from(submissions).where(where(formId, f)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
+    async page(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
+      return db.select().from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
     },
     /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
-    async total(formId: string, f: SubmissionFilters): Promise<number> {
-      if (f.search) {
-        const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(submissions).where(where(formId, f));
+    async total(formId: string, f: SubmissionFilters, today: string): Promise<number> {
+      if (needsRowCount(f)) {
+        const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(submissions).where(where(formId, f, today));
         return row?.n ?? 0;
       }
       const c = submissionDayCounts;
@@ -158,12 +247,12 @@ export function createSubmissionsRepo(db: Db) {
       return row?.n ?? 0;
     },
     /** The export's rows for the filters, in the list's order, streamed out of PostgreSQL in batches. */
-    async *exportRows(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): AsyncGenerator<CsvSubmission[]> {
-      for await (const rows of copyRows(db.$client, this.exportQuery(formId, f, sort))) yield rows.map(toCsvSubmission);
+    async *exportRows(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): AsyncGenerator<CsvSubmission[]> {
+      for await (const rows of copyRows(db.$client, this.exportQuery(formId, f, today, sort))) yield rows.map(toCsvSubmission);
     },
     /** The one SELECT the export runs (exposed for EXPLAIN). */
-    exportQuery(formId: string, f: SubmissionFilters, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): { sql: string; params: unknown[] } {
-      return db.select(EXPORT_COLUMNS).from(submissions).where(where(formId, f)).orderBy(...orderBy(sort)).toSQL();
+    exportQuery(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): { sql: string; params: unknown[] } {
+      return db.select(EXPORT_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).toSQL();
     },
     async count(formId: string): Promise<{ count: number; last: Date | null }> {
       const [row] = await db
@@ -179,34 +268,135 @@ export function createSubmissionsRepo(db: Db) {
      * changed. The same id twice in one batch (JotForm's offset paging shifts when rows move) keeps
      * the later copy.
      */
-    async upsertFromJotform(batch: JotformColumns[], at: Date): Promise<{ inserted: string[]; updated: string[] }> {
+    async upsertFromJotform(batch: JotformColumns[], at: Date, settings: ReportingSettings): Promise<{ inserted: string[]; updated: string[] }> {
       const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
       if (rows.length === 0) return { inserted: [], updated: [] };
       const s = submissions;
-      const result = await db
-        .insert(submissions)
-        .values(rows.map((r) => ({ ...r, syncedAt: at, modifiedAt: at })))
-        .onConflictDoUpdate({
-          target: submissions.id,
-          set: {
-            ip: sql`excluded.ip`,
-            updatedAtJf: sql`excluded.jf_updated_at`,
-            status: sql`excluded.status`,
-            isNew: sql`excluded.is_new`,
-            flag: sql`excluded.flag`,
-            notes: sql`excluded.notes`,
-            answers: sql`excluded.answers`,
-            submitter: sql`excluded.submitter`,
-            submitterSearch: sql`excluded.submitter_search`,
-            becomeAwareDate: sql`excluded.become_aware_date`,
-            investigationDeadline: sql`excluded.investigation_deadline`,
-            syncedAt: sql`excluded.synced_at`,
-          },
-          setWhere: sql`(${s.ip}, ${s.updatedAtJf}, ${s.status}, ${s.isNew}, ${s.flag}, ${s.notes}, ${s.answers}, ${s.submitter}, ${s.submitterSearch}, ${s.becomeAwareDate}, ${s.investigationDeadline})
-            is distinct from (excluded.ip, excluded.jf_updated_at, excluded.status, excluded.is_new, excluded.flag, excluded.notes, excluded.answers, excluded.submitter, excluded.submitter_search, excluded.become_aware_date, excluded.investigation_deadline)`,
-        })
-        .returning({ id: submissions.id, inserted: sql<boolean>`(xmax = 0)` });
-      return { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
+      const undecided = { reportingDecision: null, reportingCategory: null, reportingRegimes: null, reportingReports: {} } as const;
+      return db.transaction(async (tx) => {
+        // What the audit entries compare and the clocks of known rows start from.
+        const known = new Map(
+          (await tx.select({ id: s.id, becomeAwareDate: s.becomeAwareDate, investigationDeadline: s.investigationDeadline, status: s.status, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports }).from(s).where(inArray(s.id, rows.map((r) => r.id)))).map((r) => [r.id, r]),
+        );
+        const result = await tx
+          .insert(submissions)
+          .values(rows.map((r) => ({ ...r, syncedAt: at, modifiedAt: at, reportingDue: reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings) })))
+          .onConflictDoUpdate({
+            target: submissions.id,
+            set: {
+              ip: sql`excluded.ip`,
+              updatedAtJf: sql`excluded.jf_updated_at`,
+              status: sql`excluded.status`,
+              isNew: sql`excluded.is_new`,
+              flag: sql`excluded.flag`,
+              notes: sql`excluded.notes`,
+              answers: sql`excluded.answers`,
+              submitter: sql`excluded.submitter`,
+              submitterSearch: sql`excluded.submitter_search`,
+              becomeAwareDate: sql`excluded.become_aware_date`,
+              investigationDeadline: sql`excluded.investigation_deadline`,
+              syncedAt: sql`excluded.synced_at`,
+            },
+            setWhere: sql`(${s.ip}, ${s.updatedAtJf}, ${s.status}, ${s.isNew}, ${s.flag}, ${s.notes}, ${s.answers}, ${s.submitter}, ${s.submitterSearch}, ${s.becomeAwareDate}, ${s.investigationDeadline})
+              is distinct from (excluded.ip, excluded.jf_updated_at, excluded.status, excluded.is_new, excluded.flag, excluded.notes, excluded.answers, excluded.submitter, excluded.submitter_search, excluded.become_aware_date, excluded.investigation_deadline)`,
+          })
+          .returning({ id: submissions.id, inserted: sql<boolean>`(xmax = 0)` });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const audits: (typeof auditEvents.$inferInsert)[] = [];
+        for (const { id, inserted } of result) {
+          const now = byId.get(id)!;
+          const after = { becomeAwareDate: now.becomeAwareDate, investigationDeadline: now.investigationDeadline, status: now.status };
+          const before = known.get(id);
+          if (inserted || !before) {
+            audits.push({ at, actorId: null, actorEmail: null, entity: 'submission', entityId: id, action: 'import', before: null, after });
+            continue;
+          }
+          const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+          if (changed.length > 0) {
+            audits.push({ at, actorId: null, actorEmail: null, entity: 'submission', entityId: id, action: 'sync update', before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) });
+          }
+          // A new become-aware date moves the clocks.
+          if (before.becomeAwareDate !== now.becomeAwareDate) {
+            await tx.update(s).set({ reportingDue: reportingDueOf({ ...before, becomeAwareDate: now.becomeAwareDate }, settings) }).where(eq(s.id, id));
+          }
+        }
+        if (audits.length > 0) await tx.insert(auditEvents).values(audits);
+        return { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
+      });
+    },
+    /**
+     * Recomputes `reporting_due` of every row whose clocks may have changed with the settings
+     * (REPORTING_REGIMES, REPORTING_HOLIDAYS): run at start when they differ from the last run's.
+     * Returns how many rows changed.
+     */
+    async refreshReportingDue(settings: ReportingSettings, batchSize = 5000): Promise<number> {
+      // Only when the settings differ from the last run's (and once after the migration that added the column).
+      const fingerprint = settingsFingerprint(settings);
+      const [last] = await db.select().from(syncState).where(eq(syncState.key, REPORTING_SETTINGS_KEY)).limit(1);
+      if (last && last.value === fingerprint) return 0;
+      const s = submissions;
+      let after = '';
+      let changed = 0;
+      for (;;) {
+        const rows = await db
+          .select({ id: s.id, becomeAwareDate: s.becomeAwareDate, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports, reportingDue: s.reportingDue })
+          .from(s)
+          .where(gt(s.id, after))
+          .orderBy(asc(s.id))
+          .limit(batchSize);
+        if (rows.length === 0) {
+          await db.insert(syncState).values({ key: REPORTING_SETTINGS_KEY, value: fingerprint }).onConflictDoUpdate({ target: syncState.key, set: { value: fingerprint, updatedAt: new Date() } });
+          return changed;
+        }
+        after = rows[rows.length - 1]!.id;
+        const updates = rows.map((r) => ({ id: r.id, due: reportingDueOf(r, settings), was: r.reportingDue })).filter((u) => u.due !== u.was);
+        if (updates.length > 0) {
+          await db.$client.query('update submissions s set reporting_due = u.due from unnest($1::text[], $2::date[]) as u(id, due) where s.id = u.id', [updates.map((u) => u.id), updates.map((u) => u.due)]);
+          changed += updates.length;
+        }
+      }
+    },
+    /** What happened to a submission, newest first, from the audit trail (actor null: JotForm or the portal). */
+    async history(submissionId: string): Promise<HistoryEntry[]> {
+      const e = auditEvents;
+      const rows = await db
+        .select({ at: e.at, actorId: e.actorId, actorEmail: e.actorEmail, action: e.action, before: e.before, after: e.after, name: users.name, email: users.email })
+        .from(e)
+        .leftJoin(users, eq(users.id, e.actorId))
+        .where(and(eq(e.entity, 'submission'), eq(e.entityId, submissionId)))
+        .orderBy(desc(e.at), desc(e.id));
+      return rows.map((r) => ({ at: r.at.toISOString(), actor: actorOf(r.actorId, r.actorEmail, r), action: r.action, changes: changesOf(r.before, r.after) }));
+    },
+    /** A submission's follow-up notes, newest first, each with its author as the user is now. */
+    async followups(submissionId: string, limit?: number): Promise<FollowupNote[]> {
+      const n = followupNotes;
+      const q = db
+        .select({ id: n.id, text: n.text, at: n.at, authorId: n.authorId, authorEmail: n.authorEmail, name: users.name, email: users.email })
+        .from(n)
+        .leftJoin(users, eq(users.id, n.authorId))
+        .where(eq(n.submissionId, submissionId))
+        .orderBy(desc(n.at), desc(n.id));
+      const rows = limit ? await q.limit(limit) : await q;
+      return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r) }));
+    },
+    /**
+     * Marks reportable through the spec's call (false → true), which counts as a decision without a
+     * category or rationale: the flag, the decision record, the clocks, the audit entry, one transaction.
+     * Undefined when it was already reportable (or the row is gone).
+     */
+    async markReportable(id: string, at: Date, actor: { id: string; email: string; address?: string | undefined }, settings: ReportingSettings): Promise<SubmissionDbRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .update(submissions)
+          .set({ reportable: true, reportingDecision: 'reportable', reportingCategory: null, modifiedAt: at })
+          .where(and(eq(submissions.id, id), eq(submissions.reportable, false)))
+          .returning();
+        if (!before) return undefined;
+        const [row] = await tx.update(submissions).set({ reportingDue: reportingDueOf(before, settings) }).where(eq(submissions.id, id)).returning();
+        await tx.insert(reportabilityDecisions).values({ submissionId: id, decision: 'reportable', rationale: null, regimes: before.reportingRegimes ?? [...settings.regimes], category: null, decidedAt: at, decidedBy: actor.id, decidedByEmail: actor.email });
+        await tx.insert(auditEvents).values({ at, actorId: actor.id, actorEmail: actor.email, address: actor.address ?? null, entity: 'submission', entityId: id, action: 'mark reportable', before: { reportable: false }, after: { reportable: true } });
+        return row;
+      });
     },
     /** Sets a one-way flag from false to true; undefined when it was already set (or the row is gone). */
     async setFlag(id: string, flag: 'reportable' | 'emailDelivered', at: Date): Promise<SubmissionDbRow | undefined> {
@@ -217,14 +407,18 @@ export function createSubmissionsRepo(db: Db) {
         .returning();
       return row;
     },
-    /** Replaces the follow-up unless it already reads `followup`; undefined when it did (or the row is gone). */
-    async setFollowup(id: string, followup: string, at: Date): Promise<SubmissionDbRow | undefined> {
-      const [row] = await db
-        .update(submissions)
-        .set({ followup, modifiedAt: at })
-        .where(and(eq(submissions.id, id), sql`${submissions.followup} is distinct from ${followup}`))
-        .returning();
-      return row;
+    /**
+     * Appends a follow-up note and makes it the submission's `followup`, unless that already reads
+     * `text` (decision 017): the lookup by id or CH number, the note, the row, the audit entry and
+     * the system log entry in one statement, a prepared one, so one round trip (issue 8's bar).
+     * `found` false: no such submission; `row` undefined: the text was already the latest note.
+     */
+    async appendFollowup(idOrChNumber: string, text: string, actor: { id: string; email: string; address?: string | undefined }, at: Date): Promise<{ found: boolean; row?: SubmissionDbRow; noteId?: string }> {
+      const res = await db.$client.query({ name: 'followup_append', text: APPEND_FOLLOWUP_SQL, values: [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null], types: RAW_DATES });
+      const raw = res.rows[0] as Record<string, unknown> | undefined;
+      if (!raw) return { found: false };
+      if (raw.note_id === null) return { found: true };
+      return { found: true, row: fromDriverRow(raw), noteId: String(raw.note_id) };
     },
     /** Updates workflow fields, only while the row is in one of `from` when given (a state guard). */
     async updateWorkflow(id: string, values: WorkflowFields, at: Date, from?: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {

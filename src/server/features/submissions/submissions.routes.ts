@@ -24,6 +24,9 @@ export function submissionsRoutes(route: Route, submissions: SubmissionsService,
   });
   route(submissionsApi.get, ({ params }) => submissions.get(params.id));
   route(submissionsApi.createFollowup, async ({ user, params, body }) => ({ results: await submissions.setFollowup(user, params.id, body.followup) }));
+  route(submissionsApi.followups, async ({ params }) => ({ results: await submissions.followups(params.id) }));
+  route(submissionsApi.addFollowup, async ({ user, params, body }) => ({ results: await submissions.addFollowup(user, params.id, body.text) }));
+  route(submissionsApi.history, async ({ params }) => ({ results: await submissions.history(params.id) }));
   route(submissionsApi.markReportable, async ({ user, params }) => ({ results: await submissions.markReportable(user, params.id) }));
   route(submissionsApi.markEmailDelivered, async ({ user, params }) => ({ results: await submissions.markDelivered(user, params.id) }));
   route(submissionsApi.sendEmailRecipient, ({ user, params }) => submissions.sendToRecipients(user, params.id));

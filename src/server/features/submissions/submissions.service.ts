@@ -1,13 +1,15 @@
 import type { Page } from '#shared/contract/common';
 import type { MailStatus } from '#shared/contract/mail';
-import type { Form, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
+import type { FollowupNote, Form, HistoryEntry, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
 import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
+import { zonedDate } from '../../lib/time-zone.ts';
+import type { ReportingSettings } from './reporting-fields.ts';
 import type { MailService } from '../mail/index.ts';
 import { submissionsCsv } from './submissions.csv.ts';
-import { type SubmissionDbRow, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
+import { type RowContext, type SubmissionDbRow, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
 
 export interface SubmissionsDeps {
   repo: SubmissionsRepo;
@@ -22,10 +24,17 @@ export interface SubmissionsDeps {
   formTitle(): Promise<{ title: string; status: string }>;
   /** The portal's address for links in e-mails. */
   publicUrl: string;
+  /** The reporting clocks' settings (REPORTING_REGIMES, REPORTING_HOLIDAYS). */
+  reporting: ReportingSettings;
+  /** The JotForm account's time zone: "today" of the clocks and the deadline filter. */
+  timeZone: string;
 }
 
 export function createSubmissionsService(d: SubmissionsDeps) {
   const { repo, audit, log, clock } = d;
+  const today = () => zonedDate(clock.now(), d.timeZone);
+  const ctx = (): RowContext => ({ settings: d.reporting, today: today() });
+  const toRow = (r: SubmissionDbRow) => toSubmissionRow(r, ctx());
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
     const row = await repo.find(id);
@@ -41,12 +50,13 @@ export function createSubmissionsService(d: SubmissionsDeps) {
    */
   async function markOnce(actor: AuditActor, id: string, flag: 'reportable' | 'emailDelivered', action: string, describe: string): Promise<SubmissionRow> {
     const before = await mustFind(id);
-    if (before[flag]) return toSubmissionRow(before);
-    const row = await repo.setFlag(before.id, flag, clock.now());
-    if (!row) return toSubmissionRow((await repo.findById(before.id)) ?? before);
-    await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
+    if (before[flag]) return toRow(before);
+    // Marking reportable is also a decision (without category or rationale), recorded with the flag.
+    const row = flag === 'reportable' ? await repo.markReportable(before.id, clock.now(), actor, d.reporting) : await repo.setFlag(before.id, flag, clock.now());
+    if (!row) return toRow((await repo.findById(before.id)) ?? before);
+    if (flag !== 'reportable') await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
     await log.success('JotForms', `${describe} for submission ${before.id} by ${actor.email}`);
-    return toSubmissionRow(row);
+    return toRow(row);
   }
 
   return {
@@ -57,27 +67,45 @@ export function createSubmissionsService(d: SubmissionsDeps) {
 
     async list(formId: string, q: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
       mustBeOurForm(formId);
-      const [rows, total] = await Promise.all([repo.page(formId, q, q.sortBy, (q.page - 1) * q.limit, q.limit), repo.total(formId, q)]);
-      return { results: rows.map(toSubmissionRow), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
+      const c = ctx();
+      const [rows, total] = await Promise.all([repo.page(formId, q, c.today, q.sortBy, (q.page - 1) * q.limit, q.limit), repo.total(formId, q, c.today)]);
+      return { results: rows.map((r) => toSubmissionRow(r, c)), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
 
     async get(id: string): Promise<Submission> {
-      return toSubmission(await mustFind(id));
+      return toSubmission(await mustFind(id), ctx());
     },
 
     /**
-     * Saving the text the submission already has stores nothing: a double-submitted Save, or two
-     * tabs saving the same words, leaves one note. The guard sits in the UPDATE, so concurrent
-     * identical saves store it once.
+     * Saving the text the submission already has stores nothing (decision 017): a double-submitted
+     * Save, or two tabs saving the same words, leaves one note. Otherwise a note is appended and
+     * becomes the `followup` (one statement: see appendFollowup).
      */
     async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
-      const before = await mustFind(id);
-      if (before.followup === followup) return toSubmissionRow(before);
-      const row = await repo.setFollowup(before.id, followup, clock.now());
-      if (!row) return toSubmissionRow((await repo.findById(before.id)) ?? before);
-      await audit.record({ actor, entity: 'submission', entityId: before.id, action: 'followup', before: { followup: before.followup }, after: { followup: row.followup } });
-      await log.success('JotForms', `Follow-up saved for submission ${before.id} by ${actor.email}`);
-      return toSubmissionRow(row);
+      const r = await repo.appendFollowup(id, followup, actor, clock.now());
+      if (!r.found) throw new NotFound('Submission not found.');
+      return toRow(r.row ?? (await mustFind(id)));
+    },
+
+    /** POST …/followups: the same write as create-followup, answered with the note (the latest one when the text repeats it). */
+    async addFollowup(actor: AuditActor, id: string, text: string): Promise<FollowupNote> {
+      const r = await repo.appendFollowup(id, text, actor, clock.now());
+      if (!r.found) throw new NotFound('Submission not found.');
+      const [latest] = await repo.followups(r.row?.id ?? (await mustFind(id)).id, 1);
+      return latest!;
+    },
+
+    /** Brings the stored clock due dates in line with the settings when they changed (run at start). */
+    refreshClocks: () => repo.refreshReportingDue(d.reporting),
+
+    /** What happened to the submission, newest first (from the audit trail). */
+    async history(id: string): Promise<HistoryEntry[]> {
+      return repo.history((await mustFind(id)).id);
+    },
+
+    /** Every follow-up note, newest first. */
+    async followups(id: string): Promise<FollowupNote[]> {
+      return repo.followups((await mustFind(id)).id);
     },
 
     markReportable: (actor: AuditActor, id: string) => markOnce(actor, id, 'reportable', 'mark reportable', 'Marked reportable'),
@@ -102,7 +130,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
         after: { submissionStatus: row.submissionStatus, ...(decision === 'deny' ? { denyReason: row.denyReason } : {}) },
       });
       await log.success('JotForms', `Submission ${before.id} ${decision === 'approve' ? 'approved' : 'denied'} by ${actor.email}`);
-      return toSubmissionRow(row);
+      return toRow(row);
     },
 
     /** Queues the delivered notification once per submission (a repeat answers what was queued). */
@@ -140,7 +168,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
      */
     async exportCsv(formId: string, filters: SubmissionFilters): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      const csv = submissionsCsv(repo.exportRows(formId, filters));
+      const csv = submissionsCsv(repo.exportRows(formId, filters, today()));
       const head: string[] = [];
       while (head.length < 2) {
         const next = await csv.next();

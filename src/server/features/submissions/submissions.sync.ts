@@ -12,6 +12,7 @@ import { AppError, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
 import type { SubmissionsRepo } from './submissions.repo.ts';
+import type { ReportingSettings } from './reporting-fields.ts';
 
 /** What the sync needs of the JotForm connector. */
 export interface JotformSource {
@@ -46,6 +47,8 @@ export interface SyncDeps {
   clock: Clock;
   formId: string;
   mapper: MapperOptions;
+  /** The reporting clocks' settings: a new submission's clocks are stored with it. */
+  reporting: ReportingSettings;
   /** Where the `updated_at` filter is ignored, each poll re-reads the submissions created in this many last days. */
   rereadDays: number;
   /** Without a secret the webhook route answers 404 to everyone. */
@@ -93,7 +96,7 @@ export function createSubmissionSync(d: SyncDeps) {
 
   async function store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }> {
     const rows = batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
-    const result = await d.repo.upsertFromJotform(rows, d.clock.now());
+    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.reporting);
     if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
   }

@@ -1,0 +1,109 @@
+import { type SQL, and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { AuditEntity, AuditEntry } from '#shared/contract/audit';
+import type { Db } from '../../db/client.ts';
+import { auditEvents, users } from '../../db/schema/index.ts';
+import { changesOf } from '../../lib/audit.ts';
+import { actorOf } from '../submissions/index.ts';
+
+export interface AuditQuery {
+  entity?: AuditEntity | undefined;
+  entityId?: string | undefined;
+  /** A user's id, or part of an e-mail address. */
+  actor?: string | undefined;
+  action?: string | undefined;
+  /** Instants bounding the entries: `from` inclusive, `until` exclusive. */
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(q: AuditQuery): SQL | undefined {
+  const e = auditEvents;
+  return and(
+    q.entity ? eq(e.entity, q.entity) : undefined,
+    q.entityId ? eq(e.entityId, q.entityId) : undefined,
+    q.actor ? or(eq(e.actorId, q.actor), ilike(e.actorEmail, `%${escapeLike(q.actor)}%`)) : undefined,
+    q.action ? eq(e.action, q.action) : undefined,
+    q.from ? gte(e.at, q.from) : undefined,
+    q.until ? lt(e.at, q.until) : undefined,
+  );
+}
+
+const COLUMNS = {
+  id: auditEvents.id,
+  at: auditEvents.at,
+  actorId: auditEvents.actorId,
+  actorEmail: auditEvents.actorEmail,
+  address: auditEvents.address,
+  entity: auditEvents.entity,
+  entityId: auditEvents.entityId,
+  action: auditEvents.action,
+  before: auditEvents.before,
+  after: auditEvents.after,
+  name: users.name,
+  email: users.email,
+};
+interface Raw {
+  id: number;
+  at: Date;
+  actorId: string | null;
+  actorEmail: string | null;
+  address: string | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+  name: string | null;
+  email: string | null;
+}
+
+function toEntry(r: Raw): AuditEntry {
+  return {
+    id: String(r.id),
+    at: r.at.toISOString(),
+    actor: actorOf(r.actorId, r.actorEmail, r),
+    actorEmail: r.actorEmail,
+    address: r.address,
+    entity: r.entity as AuditEntity,
+    entityId: r.entityId,
+    action: r.action,
+    changes: changesOf(r.before, r.after),
+  };
+}
+
+/** The audit trail as admins read it: newest first, walked along its time index. */
+export function createAuditRepo(db: Db) {
+  const select = () => db.select(COLUMNS).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId));
+  return {
+    async page(q: AuditQuery, offset: number, limit: number): Promise<AuditEntry[]> {
+      const rows = await select().where(where(q)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(limit).offset(offset);
+      return rows.map(toEntry);
+    },
+    async total(q: AuditQuery): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditEvents).where(where(q));
+      return row?.n ?? 0;
+    },
+    /** Every matching entry, newest first, in batches read by keyset (no offset walks). */
+    async *all(q: AuditQuery, batch = 2000): AsyncGenerator<AuditEntry[]> {
+      let after: { at: Date; id: number } | undefined;
+      for (;;) {
+        const rows = await select()
+          .where(and(where(q), after ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})` : undefined))
+          .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+          .limit(batch);
+        if (rows.length === 0) return;
+        yield rows.map(toEntry);
+        const last = rows[rows.length - 1]!;
+        after = { at: last.at, id: last.id };
+        if (rows.length < batch) return;
+      }
+    },
+    async actions(): Promise<string[]> {
+      const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action);
+      return rows.map((r) => r.action);
+    },
+  };
+}
+export type AuditRepo = ReturnType<typeof createAuditRepo>;

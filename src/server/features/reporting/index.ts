@@ -1,0 +1,4 @@
+/** Reportability decisions, filed reports and their clocks; other features reach it only here. */
+export { createReportingRepo } from './reporting.repo.ts';
+export { type ReportingService, createReportingService } from './reporting.service.ts';
+export { reportingRoutes } from './reporting.routes.ts';

@@ -1,0 +1,51 @@
+import type { DecisionFilter, Regime } from '#shared/contract/reporting';
+import type { SubmissionRow } from '#shared/contract/submissions';
+import { type Holidays, usFederalHolidays } from '#shared/reporting/calendar';
+import { type Category, reportingClocks } from '#shared/reporting/clocks';
+
+/** What the reporting clocks need beyond a submission's own columns. */
+export interface ReportingSettings {
+  /** The regimes an undecided submission runs clocks for (REPORTING_REGIMES). */
+  regimes: readonly Regime[];
+  holidays: Holidays;
+}
+
+/** The columns of a submission the clocks are computed from. */
+export interface ClockColumns {
+  becomeAwareDate: string;
+  reportingDecision: 'reportable' | 'not_reportable' | null;
+  reportingCategory: Category | null;
+  reportingRegimes: Regime[] | null;
+  reportingReports: Partial<Record<Regime, string>>;
+}
+
+/** REPORTING_HOLIDAYS: the dates given replace the built-in US federal holidays of each year they name. */
+export function holidaysFrom(override: readonly string[]): Holidays {
+  if (override.length === 0) return usFederalHolidays;
+  const byYear = new Map<number, string[]>();
+  for (const d of override) byYear.set(Number(d.slice(0, 4)), [...(byYear.get(Number(d.slice(0, 4))) ?? []), d]);
+  return (year) => byYear.get(year) ?? usFederalHolidays(year);
+}
+
+function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {
+  return {
+    becomeAwareDate: row.becomeAwareDate,
+    decision: row.reportingDecision ? { decision: row.reportingDecision, category: row.reportingCategory } : undefined,
+    regimes: row.reportingRegimes ?? s.regimes,
+    reports: Object.entries(row.reportingReports ?? {}).map(([regime, reportedOn]) => ({ regime: regime as Regime, reportedOn: reportedOn as string })),
+    today,
+    holidays: s.holidays,
+  };
+}
+
+/** The reporting fields a row and the details answer carry, as of `today` (YYYY-MM-DD, JotForm account time). */
+export function reportingFieldsOf(row: ClockColumns, s: ReportingSettings, today: string): Pick<SubmissionRow, 'reportingClocks' | 'reportingDue' | 'clock' | 'decision'> {
+  const r = reportingClocks(clockInput(row, s, today));
+  const decision: DecisionFilter = row.reportingDecision ?? 'undecided';
+  return { reportingClocks: r.reportingClocks, reportingDue: r.reportingDue, clock: r.clock, decision };
+}
+
+/** The earliest due date of a clock still open (what `reporting_due` stores); it does not depend on today. */
+export function reportingDueOf(row: ClockColumns, s: ReportingSettings): string | null {
+  return reportingClocks(clockInput(row, s, row.becomeAwareDate)).reportingDue;
+}
