@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
+import { submissions } from '../../db/schema/index.ts';
+import { fixedClock } from '../../lib/clock.ts';
+
+const FORM = '250000000000001';
+// Sunday 2025-06-15, noon in New York (JOTFORM_TIMEZONE's default): the current week began Monday 06-09.
+const clock = fixedClock('2025-06-15T16:00:00.000Z');
+let t: TestApp;
+let n = 0;
+
+/** Undecided under REPORTING_REGIMES' default (US_MDR): due 5 work days after the become-aware date. */
+function row(submissionDate: string, submissionStatus: 'Pending Review' | 'Denied' | 'Successful Transfer', becomeAwareDate: string) {
+  n += 1;
+  return { id: `sub-${n}`, formId: FORM, createdAtJf: '2025-05-16 10:00:00', submissionDate: new Date(submissionDate), becomeAwareDate, investigationDeadline: '2025-07-15', submissionStatus };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, deps: { formId: FORM } });
+  // Rows as a migration leaves them, without stored due dates: the start computes them.
+  await t.database.db.insert(submissions).values([
+    row('2025-06-15T03:00:00Z', 'Pending Review', '2025-06-06'), // Sat 06-14 23:00 in New York; due 06-13: overdue
+    row('2025-06-09T03:00:00Z', 'Denied', '2025-06-09'), // Sun 06-08 23:00 in New York: the week before; due 06-16
+    row('2025-06-10T15:00:00Z', 'Pending Review', '2025-06-12'), // due 06-20 (Juneteenth skipped)
+    row('2025-03-24T12:00:00Z', 'Successful Transfer', '2025-06-13'), // the first week shown; due 06-23, in 8 days
+    { ...row('2025-03-23T12:00:00Z', 'Pending Review', '2025-03-01'), reportingDecision: 'not_reportable' as const }, // before the 12 weeks; no clock
+    { ...row('2025-06-11T12:00:00Z', 'Pending Review', '2025-06-01'), formId: '250000000000999' }, // another form
+  ]);
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+describe('GET /v1/dashboard/overview', () => {
+  it('counts the clocks overdue and due within 7 days, and 12 weeks by status (Monday weeks, account time, current week last)', async () => {
+    const res = await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers: await t.as('member') });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.formId).toBe(FORM);
+    expect(body.clocks).toEqual({ overdue: 1, dueWithin7Days: 2 });
+    expect(body.weeks).toHaveLength(12);
+    expect(body.weeks[0]).toEqual({ weekStart: '2025-03-24', counts: { 'Pending Review': 0, 'Pending Transfer': 0, 'Successful Transfer': 1, Denied: 0, 'Transfer Error': 0 } });
+    expect(body.weeks[10]).toMatchObject({ weekStart: '2025-06-02', counts: { Denied: 1, 'Pending Review': 0 } });
+    expect(body.weeks[11]).toMatchObject({ weekStart: '2025-06-09', counts: { 'Pending Review': 2, Denied: 0 } });
+  });
+
+  it('asks for a sign-in', async () => {
+    expect((await t.request({ method: 'GET', url: '/v1/dashboard/overview' })).statusCode).toBe(401);
+  });
+});
