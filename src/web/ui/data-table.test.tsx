@@ -95,7 +95,7 @@ describe('DataTable', () => {
 
   it('hides a column below its breakpoint through a max-width class', () => {
     renderTable();
-    expect(screen.getByRole('columnheader', { name: 'Role' })).toHaveClass('max-[959px]:hidden');
+    expect(screen.getByRole('columnheader', { name: 'Role' })).toHaveClass('max-[960px]:hidden');
     expect(screen.getByRole('table', { name: 'People' })).toBeInTheDocument();
   });
 });

@@ -28,8 +28,9 @@ declare module '@tanstack/react-table' {
   }
 }
 
-// Written out in full so Tailwind sees each class.
-const HIDE: Record<HideBelow, string> = { 599: 'max-[599px]:hidden', 959: 'max-[959px]:hidden', 1280: 'max-[1280px]:hidden' };
+// Written out in full so Tailwind sees each class. Tailwind's max-[N] means width < N, so "at or
+// below 1280 px" is max-[1281px].
+const HIDE: Record<HideBelow, string> = { 599: 'max-[600px]:hidden', 959: 'max-[960px]:hidden', 1280: 'max-[1281px]:hidden' };
 
 export { PAGE_SIZES as PAGE_SIZE_OPTIONS } from './data-table-pagination.tsx';
 export const EMPTY_TEXT = 'There are no records to display';

@@ -50,7 +50,7 @@ describe('Reporting due and the clock / decision filters', () => {
     const headers = screen.getAllByRole('columnheader');
     expect(headers).toHaveLength(11);
     expect(headers[10]).toHaveTextContent('Reporting due');
-    expect(headers[10]).toHaveClass('max-[1280px]:hidden');
+    expect(headers[10]).toHaveClass('max-[1281px]:hidden');
     const cells = (name: string) => within(rowOf(name)).getAllByRole('cell');
     expect(cells('Ada Lovelace')[10]).toHaveTextContent('2026-01-02Overdue');
     expect(cells('Grace Hopper')[10]).toHaveTextContent('2026-02-10Due soon');
