@@ -21,7 +21,12 @@ export const auditColumns = [
     meta: { className: 'tabular-nums sm:whitespace-nowrap' },
     cell: (info) => {
       const date = parseUtc(info.getValue());
-      return <time dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}>{formatMoment(info.getValue())}</time>;
+      const [day, ...rest] = formatMoment(info.getValue()).split(' ');
+      return (
+        <time dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}>
+          <span className="whitespace-nowrap">{day}</span> <span className="whitespace-nowrap">{rest.join(' ')}</span>
+        </time>
+      );
     },
   }),
   column.display({
@@ -43,6 +48,7 @@ export const auditColumns = [
   column.display({
     id: 'entity',
     header: 'Entity',
+    meta: { hideBelow: 599 },
     cell: ({ row }) => {
       const { entity, entityId } = row.original;
       return (
@@ -61,7 +67,19 @@ export const auditColumns = [
       );
     },
   }),
-  column.accessor('action', { id: 'action', header: 'Action', enableSorting: false, meta: { className: 'whitespace-nowrap' } }),
+  column.accessor('action', {
+    id: 'action',
+    header: 'Action',
+    enableSorting: false,
+    meta: { className: 'sm:whitespace-nowrap' },
+    cell: ({ row }) => (
+      <>
+        {row.original.action}
+        {/* Phones hide the Entity column: what was changed reads under the action instead. */}
+        <span className="block text-xs text-slate-600 min-[600px]:hidden">{AUDIT_ENTITY_LABELS[row.original.entity]}</span>
+      </>
+    ),
+  }),
   column.display({
     id: 'changes',
     header: 'Changes',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CATEGORY_LABELS, type Decision, type FiledReport, REGIME_LABELS, type Regime, type ReportabilityDecision } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
 import { formatMoment } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -11,6 +12,10 @@ import { ClockBadge } from './clock-label.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FileReportDialog } from './file-report-dialog.tsx';
 import { isoDateToday } from './today.ts';
+
+/** On phones each clock row stacks: the regime, then labelled values two by two, then its action. */
+const STACKED_ROW = 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3';
+const STACKED_CELL = 'px-4 py-2.5 max-sm:p-0 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';
 
 const who = (d: { decidedBy: ReportabilityDecision['decidedBy'] } | { filedBy: FiledReport['filedBy'] }) => {
   const actor = 'decidedBy' in d ? d.decidedBy : d.filedBy;
@@ -90,7 +95,7 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
 
         <div className="overflow-x-auto rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Reporting clocks">
-            <thead className="bg-slate-50 text-left text-slate-700">
+            <thead className="bg-slate-50 text-left text-slate-700 max-sm:hidden">
               <tr>
                 <th scope="col" className="px-4 py-2.5 font-semibold">Regime</th>
                 <th scope="col" className="px-4 py-2.5 font-semibold">Due</th>
@@ -110,17 +115,17 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
                 data.reportingClocks.map((clock) => {
                   const report = data.reports.find((r) => r.regime === clock.regime);
                   return (
-                    <tr key={clock.regime}>
-                      <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-900">{REGIME_LABELS[clock.regime]}</th>
-                      <td className="px-4 py-2.5 tabular-nums whitespace-nowrap">{clock.due}</td>
-                      <td className="px-4 py-2.5 tabular-nums">
+                    <tr key={clock.regime} className={STACKED_ROW}>
+                      <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-900 max-sm:col-span-2 max-sm:p-0">{REGIME_LABELS[clock.regime]}</th>
+                      <td data-label="Due" className={cn(STACKED_CELL, 'tabular-nums whitespace-nowrap')}>{clock.due}</td>
+                      <td data-label="Reported on" className={cn(STACKED_CELL, 'tabular-nums')}>
                         {clock.reportedOn ?? '-'}
                         {report && <span className="block text-xs text-slate-600 wrap-anywhere">Ref. {report.reference}</span>}
                       </td>
-                      <td className="px-4 py-2.5">
+                      <td data-label="State" className={STACKED_CELL}>
                         <ClockBadge state={regimeClockState(clock, today)} />
                       </td>
-                      <td className="px-4 py-2.5 text-right">
+                      <td className="px-4 py-2.5 text-right max-sm:col-span-2 max-sm:p-0 max-sm:text-left">
                         {!clock.reportedOn && (
                           <Button size="sm" variant="secondary" aria-label={`Record filed report for ${REGIME_LABELS[clock.regime]}`} onClick={() => openDialog({ kind: 'file', key: Date.now(), regime: clock.regime })}>
                             Record filed report

@@ -27,10 +27,10 @@ const dash = <span className="text-slate-400">-</span>;
 const Wrap = ({ children }: { children: ReactNode }) => <span className="whitespace-normal">{children}</span>;
 
 /**
- * Tighter cell padding than the table's default for the same reason; `!` because the table's own
+ * Tighter cell padding than the table's default for the same reason (eleven columns at 1440 px); `!` because the table's own
  * responsive padding would otherwise win. The outer edges keep their breathing room.
  */
-const COMPACT = 'px-1.5! first:pl-3! last:pr-3! sm:px-2! sm:first:pl-4! sm:last:pr-4!';
+const COMPACT = 'px-1.5! first:pl-3! last:pr-3! sm:first:pl-4! sm:last:pr-4!';
 const meta = (extra: { hideBelow?: HideBelow; className?: string } = {}) => ({ ...extra, className: cn(COMPACT, extra.className) });
 
 const yes = (
