@@ -91,10 +91,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportingRoutes(route, services.reporting);
   auditRoutes(route, services.audit);
   await registerSpa(app, deps.webDir ?? null);
-  // Stored clock due dates follow REPORTING_REGIMES and REPORTING_HOLIDAYS (decision 022).
-  app.addHook('onReady', async () => {
-    await services.submissions.refreshClocks();
-  });
 
   if (deps.background) {
     app.addHook('onReady', async () => services.sync.start(config.SYNC_INTERVAL));

@@ -4,6 +4,7 @@ import { ATTRIBUTE_GUIDS, type ArenaEmulatorControl } from '../emulators/arena/i
 import { DEMO_QID, DEMO_WORKFLOW, type DemoWorkflow } from '../emulators/jotform/index.ts';
 import type { AuditActor } from '../lib/audit.ts';
 import { AppError, Upstream } from '../lib/errors.ts';
+import { addDaysIso } from '../lib/dates.ts';
 import type { Services } from '../services.ts';
 
 /**
@@ -57,6 +58,14 @@ async function apply(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<voi
   if (w.followup) await submissions.setFollowup(DEMO_ACTOR, id, w.followup);
   if (w.reportable) await submissions.markReportable(DEMO_ACTOR, id);
   if (w.emailDelivered) await submissions.markDelivered(DEMO_ACTOR, id);
+  const r = w.reportability;
+  if (r) {
+    await ctx.services.reporting.decide(DEMO_ACTOR, id, { decision: r.decision, rationale: r.rationale, category: r.category });
+    if (r.report) {
+      const { becomeAwareDate } = await submissions.get(id);
+      await ctx.services.reporting.fileReport(DEMO_ACTOR, id, { regime: r.report.regime, reportedOn: addDaysIso(becomeAwareDate, r.report.afterDays), reference: r.report.reference });
+    }
+  }
 }
 
 /**

@@ -11,6 +11,13 @@ export interface DemoWorkflow {
   denyReason?: string;
   /** Transfer Error rows: what Arena answers when the demo transfers them (the emulator is told to). */
   transferFailure?: { status: number; code?: number; message?: string };
+  /** A reportability decision with its rationale, and the report filed this many days after the become-aware date. */
+  reportability?: {
+    decision: 'reportable' | 'not_reportable';
+    rationale: string;
+    category?: 'standard' | 'death_or_serious_deterioration' | 'public_health_threat' | 'remedial_action';
+    report?: { regime: 'US_MDR' | 'US_USER_FACILITY' | 'EU_MDR'; afterDays: number; reference: string };
+  };
 }
 
 /**
@@ -54,7 +61,7 @@ const transferred = (scenario: number, extra: Partial<DemoWorkflow> = {}): DemoW
 });
 
 export const DEMO_ROWS: readonly DemoRow[] = [
-  { days: 88, minutes: 610, awareLag: 2, eventLag: 1, scenario: 0, workflow: transferred(0, { reportable: true, emailDelivered: true, followup: 'Pump returned to the manufacturer for analysis; loaner pump issued the same day.' }) },
+  { days: 88, minutes: 610, awareLag: 2, eventLag: 1, scenario: 0, workflow: transferred(0, { reportable: true, emailDelivered: true, followup: 'Pump returned to the manufacturer for analysis; loaner pump issued the same day.', reportability: { decision: 'reportable', rationale: 'The pump stopped mid-infusion and the patient needed a hospital visit.', category: 'standard', report: { regime: 'US_MDR', afterDays: 21, reference: 'MW5098211' } } }) },
   { days: 84, minutes: 95, awareLag: 1, eventLag: 0, scenario: 1, workflow: transferred(1, { emailDelivered: true, followup: 'Meter replaced.' }) },
   { days: 79, minutes: 300, awareLag: 3, eventLag: 2, scenario: 2, workflow: denied('Duplicate of an earlier report for the same patient and device.') },
   { days: 75, minutes: 420, awareLag: 0, eventLag: 0, scenario: 3, editedAfter: 2, workflow: transferred(3, { reportable: true, emailDelivered: true, followup: 'Wound care team reviewed the case; supplier notified about adhesive lot FD4-0923-A.' }) },
@@ -73,8 +80,8 @@ export const DEMO_ROWS: readonly DemoRow[] = [
   { days: 27, minutes: 330, awareLag: 0, eventLag: 0, scenario: 15, workflow: toTransfer() },
   { days: 26, minutes: 200, awareLag: 1, eventLag: 0, scenario: 16, flag: true, workflow: failed({ status: 400, code: 2008, message: 'A value is required for the attribute "Severity".' }, { reportable: true, chTitle: SCENARIOS[16]?.title }) },
   { days: 25, minutes: 520, awareLag: 0, eventLag: 2, scenario: 0, editedAfter: 3, notes: 'Reporter prefers contact by e-mail.', workflow: review({ followup: 'Waiting for the reporter to send photos of the alarm screen.' }) },
-  { days: 24, minutes: 60, awareLag: 1, eventLag: 0, scenario: 6, workflow: toTransfer({ reportable: true, followup: 'Ortho consult booked.' }) },
-  { days: 23, minutes: 400, awareLag: 0, eventLag: 1, scenario: 3, flag: true, workflow: review() },
+  { days: 24, minutes: 60, awareLag: 1, eventLag: 0, scenario: 6, workflow: toTransfer({ reportable: true, followup: 'Ortho consult booked.', reportability: { decision: 'reportable', rationale: 'The brace gave way and the patient fell, fracturing a wrist.', category: 'standard' } }) },
+  { days: 23, minutes: 400, awareLag: 0, eventLag: 1, scenario: 3, flag: true, workflow: review({ reportability: { decision: 'not_reportable', rationale: 'Skin redness resolved within a day; no injury and no device malfunction.' } }) },
   { days: 21, minutes: 240, awareLag: 2, eventLag: 1, scenario: 1, workflow: toTransfer() },
   { days: 18, minutes: 30, awareLag: 0, eventLag: 0, scenario: 9, workflow: denied('Reporter withdrew the complaint by phone.') },
   { days: 15, minutes: 470, awareLag: 1, eventLag: 0, scenario: 4, workflow: failed({ status: 502 }) },

@@ -17,7 +17,7 @@ function row(submissionDate: string, submissionStatus: 'Pending Review' | 'Denie
 
 beforeAll(async () => {
   t = await createTestApp({ clock, deps: { formId: FORM } });
-  // Rows as a migration leaves them, without stored due dates: the start computes them.
+  // Rows as a migration leaves them, without stored due dates: the start (main.ts) computes them.
   await t.database.db.insert(submissions).values([
     row('2025-06-15T03:00:00Z', 'Pending Review', '2025-06-06'), // Sat 06-14 23:00 in New York; due 06-13: overdue
     row('2025-06-09T03:00:00Z', 'Denied', '2025-06-09'), // Sun 06-08 23:00 in New York: the week before; due 06-16
@@ -26,7 +26,9 @@ beforeAll(async () => {
     { ...row('2025-03-23T12:00:00Z', 'Pending Review', '2025-03-01'), reportingDecision: 'not_reportable' as const }, // before the 12 weeks; no clock
     { ...row('2025-06-11T12:00:00Z', 'Pending Review', '2025-06-01'), formId: '250000000000999' }, // another form
   ]);
-  await t.app.ready();
+  expect(await t.app.services.submissions.refreshClocks()).toBe(5);
+  // Once done for these settings, a restart does not walk the table again.
+  expect(await t.app.services.submissions.refreshClocks()).toBe(0);
 });
 afterAll(() => t.close());
 

@@ -165,21 +165,24 @@ with target as (
    select id, followup from submissions where ch_number = $1 and not exists (select 1 from submissions where id = $1))
   limit 1
 ),
-changed as (select id, followup from target where followup is distinct from $2::text),
+-- Locked, so of two identical saves at once the second sees the first's text and writes nothing.
+locked as (select s.id, s.followup from submissions s join target using (id) for update of s),
 upd as (
-  update submissions s set followup = $2::text, modified_at = $3::timestamptz from changed where s.id = changed.id returning s.*
+  update submissions s set followup = $2::text, modified_at = $3::timestamptz from locked
+  where s.id = locked.id and locked.followup is distinct from $2::text
+  returning s.*, locked.followup as before_followup
 ),
 note as (
   insert into followup_notes (submission_id, text, at, author_id, author_email)
-  select id, $2::text, $3::timestamptz, $4::text, $5::text from changed returning id
+  select id, $2::text, $3::timestamptz, $4::text, $5::text from upd returning id
 ),
 aud as (
   insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
-  select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, 'followup', jsonb_build_object('followup', followup), jsonb_build_object('followup', $2::text) from changed
+  select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, 'followup', jsonb_build_object('followup', before_followup), jsonb_build_object('followup', $2::text) from upd
 ),
 lg as (
   insert into system_logs (time, label, process, description)
-  select $3::timestamptz, 'success', 'JotForms', left('Follow-up saved for submission ' || id || ' by ' || $5::text, 2000) from changed
+  select $3::timestamptz, 'success', 'JotForms', left('Follow-up saved for submission ' || id || ' by ' || $5::text, 2000) from upd
 )
 select (select id from note) as note_id, upd.* from target left join upd on true`;
 
