@@ -12,8 +12,8 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 const MOMENT = String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+`;
 
 test('Mark as Reportable with a rationale records the decision; History tells who did it and when', async ({ page, loginAs }) => {
-  // A submission no other browser test touches: pending review, not new, flagged.
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.isNew && !r.workflow.reportable, 1);
+  // A submission no other browser test touches: pending review, not new, undecided.
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.isNew && !r.workflow.reportable && !r.workflow.reportability, 2);
   const me = await loginAs('staff');
   await openDetails(page, submissionId);
   const reportability = section(page, 'Reportability');
@@ -51,7 +51,7 @@ test('Mark as Reportable with a rationale records the decision; History tells wh
 
 test('Not reportable with a rationale, revised to reportable after a confirmation, then a filed report closes the clock', async ({ page, loginAs }) => {
   // A submission no other browser test touches: new, pending review, not reportable, the oldest such.
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew && !r.workflow.reportable, 0);
+  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew && !r.workflow.reportable && !r.workflow.reportability, 0);
   const me = await loginAs('member');
   await openDetails(page, submissionId);
   const reportability = section(page, 'Reportability');
@@ -60,7 +60,7 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   await dialog.getByRole('radio', { name: 'Not reportable' }).check();
   await dialog.getByLabel('Rationale').fill('Cosmetic scratch only');
   await dialog.getByRole('button', { name: 'Record decision' }).click();
-  await expect(toast(page, 'Reportability decision recorded')).toBeVisible();
+  await expect(toast(page, 'Reportability decision recorded').last()).toBeVisible();
   await expect(reportability.getByText('Not reportable', { exact: true })).toBeVisible();
   await expect(reportability).toContainText('No reporting clock runs: decided not reportable.');
 
@@ -71,7 +71,7 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog).toContainText('A reportable decision cannot be undone.');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(toast(page, 'Reportability decision recorded')).toBeVisible();
+  await expect(toast(page, 'Reportability decision recorded').last()).toBeVisible();
   await expect(reportability.getByText('A second report shows the scratch cut the patient.')).toBeVisible();
   await expect(reportability.getByRole('heading', { name: 'Earlier decisions' }).locator('..')).toContainText('Cosmetic scratch only');
   await expect(page.getByRole('region', { name: 'Review' }).getByText('Yes')).toBeVisible();
