@@ -154,6 +154,7 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     formTitle: () => sync.formTitle(),
     publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+    timeZone: config.JOTFORM_TIMEZONE,
   });
   const integrations = createIntegrationsService({
     mode: isSandbox(config) ? 'sandbox' : 'live',

@@ -22,6 +22,8 @@ export interface SubmissionsDeps {
   formTitle(): Promise<{ title: string; status: string }>;
   /** The portal's address for links in e-mails. */
   publicUrl: string;
+  /** The JotForm account's time zone (JOTFORM_TIMEZONE), told to the web app with the form. */
+  timeZone: string;
 }
 
 export function createSubmissionsService(d: SubmissionsDeps) {
@@ -52,7 +54,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   return {
     async forms(): Promise<Form[]> {
       const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), repo.count(d.formId)]);
-      return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null }];
+      return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null, timeZone: d.timeZone }];
     },
 
     async list(formId: string, q: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
@@ -138,9 +140,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
      * The CSV as chunks. The header and the first batch are read before this returns, so a query
      * that fails does so before any header is sent: an error answer, never a file cut off mid-way.
      */
-    async exportCsv(formId: string, filters: SubmissionFilters): Promise<AsyncGenerator<string>> {
+    async exportCsv(formId: string, q: SubmissionFilters & { sortBy?: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      const csv = submissionsCsv(repo.exportRows(formId, filters));
+      const { sortBy, ...filters } = q;
+      const csv = submissionsCsv(repo.exportRows(formId, filters, sortBy));
       const head: string[] = [];
       while (head.length < 2) {
         const next = await csv.next();

@@ -7,7 +7,7 @@ import { renderPage } from '../../test-support/render.tsx';
 import { fakeServer, json, noContent } from '../../test-support/server.ts';
 import { EditFormPage } from './edit-form-page.tsx';
 
-const FORM = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null };
+const FORM = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null, timeZone: 'America/New_York' };
 const ROW_HEIGHT = 60;
 
 function questions(): Question[] {

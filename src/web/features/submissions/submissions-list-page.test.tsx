@@ -64,6 +64,19 @@ describe('SubmissionsListPage', () => {
     expect(within(rowOf('Alan Turing')).queryByText('CH-000101')).toBeNull();
   });
 
+  it('shows submission times in the viewer’s zone, labelled, with the JotForm account’s time as a note', async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    serve();
+    renderList();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    // created_at 10:20:30 on the account's New York clock is 15:20:30 UTC, 07:20 in Los Angeles.
+    const cell = within(rowOf('Ada Lovelace')).getAllByRole('cell')[0]!;
+    expect(cell.querySelector('time')).toHaveAttribute('datetime', '2025-03-04T15:20:30.000Z');
+    expect(cell.querySelector('time')).toHaveTextContent('2025-03-04 07:20 PST');
+    expect(cell).toHaveTextContent('JotForm account time: 2025-03-04 10:20 EST');
+    vi.unstubAllEnvs();
+  });
+
   it('shows the edit icon to admins, linking to the relative route edit', async () => {
     serve();
     signInAs('admin');

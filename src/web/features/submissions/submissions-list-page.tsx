@@ -81,7 +81,8 @@ export function SubmissionsListPage() {
   }, [totalPages, state.page, update, list.isPlaceholderData]);
 
   const { openDialog } = dialogs;
-  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry }), [openDialog, retry]);
+  const accountTimeZone = form.data?.timeZone;
+  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry, accountTimeZone }), [openDialog, retry, accountTimeZone]);
 
   async function exportCsv() {
     const filters = filtersOf(state);
