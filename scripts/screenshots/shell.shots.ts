@@ -48,5 +48,7 @@ for (const { device, width, height, phone } of SCREENS) {
 
     await open('/dashboard/jotforms', 'jotforms', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
     await open('/dashboard/configurations', 'configurations', (p) => expect(p.getByRole('link', { name: 'Field Mapping' })).toBeVisible());
+    await open('/dashboard/account', 'account', (p) => expect(p.getByRole('list', { name: 'Signed-in sessions' })).toBeVisible());
+    await open('/auth/reset-password', 'reset-password', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
   });
 }

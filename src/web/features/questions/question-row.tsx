@@ -64,7 +64,7 @@ export function QuestionRow({ question, number, moved, onDelete }: Props) {
         </div>
         <p className={cn('min-w-0 flex-1 text-sm wrap-anywhere', question.text.trim() ? 'text-slate-900' : 'text-slate-500 italic')}>{question.text.trim() || 'No text'}</p>
         <div className="flex items-center gap-2 sm:shrink-0">
-          <HoverNote row="li" note={question.type} className="font-mono">
+          <HoverNote row="li" align="end" note={question.type} className="font-mono">
             <Badge tone={question.type === 'control_head' ? 'blue' : 'brand'} className="font-sans">
               {questionTypeName(question.type)}
             </Badge>

@@ -37,7 +37,10 @@ export function AccountTime({ written, instant, accountTimeZone }: { written: st
   return (
     <span className="flex flex-col">
       <DateTime value={moment} />
-      <span className="text-xs text-slate-600 tabular-nums">{noteText(accountTimeText(moment, written, accountTimeZone))}</span>
+      {/* Wraps, if it must, between the label and the time, never inside the time. */}
+      <span className="text-xs text-slate-600 tabular-nums">
+        JotForm account time: <span className="whitespace-nowrap">{accountTimeText(moment, written, accountTimeZone)}</span>
+      </span>
     </span>
   );
 }
