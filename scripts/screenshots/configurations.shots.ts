@@ -1,11 +1,12 @@
 import { expect, test } from '../../tests/e2e/fixtures.ts';
 import { shot as save } from './shot.ts';
+import { SCREENS } from './widths.ts';
 
-/** The Configurations tabs and their dialogs at a desktop and a phone width (no mapping is saved). */
+/** The Configurations tabs and their dialogs at 1440, 1024 and 375 px (no mapping is saved). */
 
-for (const [device, width] of [['desktop', 1366], ['phone', 390]] as const) {
+for (const { device, width, height } of SCREENS) {
   test(`configurations at ${device} width`, async ({ page, loginAs, adminApi }) => {
-    await page.setViewportSize({ width, height: device === 'phone' ? 844 : 900 });
+    await page.setViewportSize({ width, height });
     const shot = (name: string, fullPage = false) => save(page, `config-${device}-${name}`, fullPage);
     const recipient = (await adminApi('/v1/email-configs', { method: 'POST', data: { email: `quality-${device}@provider.example` } })) as { id: string };
     await loginAs('admin');

@@ -2,22 +2,22 @@ import type { Page } from '@playwright/test';
 import { createAccount, expect, signIn, test } from '../../tests/e2e/fixtures.ts';
 import { demoSubmissionId, openDetails } from '../../tests/e2e/submissions-helpers.ts';
 import { shot as save } from './shot.ts';
+import { SCREENS } from './widths.ts';
 
 /**
  * The Mail page, Confirm Submission with nobody to mail (admin and staff) and the details page's
- * e-mail status, at a desktop and a phone width. It switches every recipient off for a moment.
+ * e-mail status, at 1440, 1024 and 375 px. It switches every recipient off for a moment.
  */
 test.describe.configure({ mode: 'serial' });
 
-const WIDTHS = { desktop: 1440, phone: 375 } as const;
 const MAILED = demoSubmissionId(12);
 const UNDELIVERED = demoSubmissionId(24);
 
-for (const [device, width] of Object.entries(WIDTHS)) {
+for (const { device, width, height } of SCREENS) {
   test(`mail screens at ${device} width`, async ({ page, browser, loginAs, adminApi, request }) => {
     const shot = (p: Page, name: string, fullPage = true) => save(p, `mail-${device}-${name}`, fullPage);
     await adminApi(`/v1/jotforms/submission/${MAILED}/send-email-recipient`, { method: 'POST' });
-    await page.setViewportSize({ width, height: device === 'phone' ? 812 : 900 });
+    await page.setViewportSize({ width, height });
     await loginAs('admin');
     await page.goto('/dashboard/mail');
     await expect(page.getByRole('table', { name: 'Mail' }).getByRole('row').nth(1)).toBeVisible();
@@ -36,7 +36,7 @@ for (const [device, width] of Object.entries(WIDTHS)) {
       await expect(page.getByRole('dialog').getByRole('link', { name: 'Config page' })).toBeVisible();
       await shot(page, 'delivered-no-recipient-admin', false);
 
-      const staffPage = await browser.newPage({ viewport: { width, height: device === 'phone' ? 812 : 900 } });
+      const staffPage = await browser.newPage({ viewport: { width, height } });
       await signIn(staffPage, await createAccount(request, 'staff'));
       await openDetails(staffPage, UNDELIVERED);
       await staffPage.getByRole('button', { name: 'Mark as delivered' }).click();

@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, test } from '../../tests/e2e/fixtures.ts';
 import { shot as save } from './shot.ts';
+import { SCREENS } from './widths.ts';
 
-/** The shell, sign-in and error pages, users and logs, at a desktop and a phone width. */
+/** The shell, sign-in and error pages, users and logs, at 1440, 1024 and 375 px. */
 
-const WIDTHS = { desktop: 1366, phone: 390 } as const;
-
-for (const [device, width] of Object.entries(WIDTHS)) {
+for (const { device, width, height, phone } of SCREENS) {
   test(`screens at ${device} width`, async ({ page, loginAs, request }) => {
-    await page.setViewportSize({ width, height: device === 'phone' ? 844 : 900 });
+    await page.setViewportSize({ width, height });
     const shot = (name: string) => save(page, `${device}-${name}`);
     const open = async (path: string, name: string, ready: (p: Page) => Promise<void>) => {
       await page.goto(path);
@@ -24,7 +23,7 @@ for (const [device, width] of Object.entries(WIDTHS)) {
     await loginAs('super_admin');
     await expect(page.getByText('Total Users')).toBeVisible();
     await shot('dashboard');
-    if (device === 'phone') {
+    if (phone) {
       await page.getByRole('button', { name: 'Open sidebar' }).click();
       await shot('sidebar');
       await page.getByRole('button', { name: 'Close sidebar' }).click();
@@ -49,5 +48,7 @@ for (const [device, width] of Object.entries(WIDTHS)) {
 
     await open('/dashboard/jotforms', 'jotforms', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
     await open('/dashboard/configurations', 'configurations', (p) => expect(p.getByRole('link', { name: 'Field Mapping' })).toBeVisible());
+    await open('/dashboard/account', 'account', (p) => expect(p.getByRole('list', { name: 'Signed-in sessions' })).toBeVisible());
+    await open('/auth/reset-password', 'reset-password', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
   });
 }

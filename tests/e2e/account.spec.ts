@@ -26,7 +26,7 @@ test('My account opens from the avatar menu and shows name, email, role and last
   await expect(profile).toContainText('Rosalind Franklin');
   await expect(profile).toContainText(account.email);
   await expect(profile).toContainText('Member');
-  await expect(profile).toContainText(/Last sign-in\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await expect(profile).toContainText(/Last sign-in\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[A-Z]{3,4}|GMT[+-][\d:]+)/);
   await expect(page.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
 });
 

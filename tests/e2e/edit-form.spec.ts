@@ -143,6 +143,87 @@ test.describe('as an admin', () => {
     await adminApi(`/v1/jotforms/${await formId(adminApi)}/questions/order`, { method: 'PATCH', data: { order: before.map((q) => q.qid) } });
   });
 
+  test('rows name the type as the form builder does; the raw name shows on hover', async ({ page, adminApi }) => {
+    const questions = await serverQuestions(adminApi);
+    const heading = questions.find((q) => q.type === 'control_head')!;
+    await page.goto('/dashboard/jotforms/edit');
+    const note = rowOf(page, heading.qid).locator('[data-note]');
+    await expect(rowOf(page, heading.qid).getByText('Heading', { exact: true })).toBeVisible();
+    await expect(note).toHaveText(' (control_head)');
+    await expect(note).toHaveCSS('opacity', '0');
+    await rowOf(page, heading.qid).getByText('Heading', { exact: true }).hover();
+    await expect(note).toHaveCSS('opacity', '1');
+    await page.mouse.move(0, 0);
+    await rowOf(page, heading.qid).getByRole('button', { name: /^Reorder question/ }).focus();
+    await expect(note).toHaveCSS('opacity', '1');
+  });
+
+  test('deleting the Submit button or the captcha asks a second time', async ({ page, adminApi }) => {
+    const id = await formId(adminApi);
+    const captcha = (await serverQuestions(adminApi)).find((q) => q.type === 'control_captcha')!;
+    const text = `Send ${randomUUID().slice(0, 6)}`;
+    await adminApi(`/v1/jotforms/${id}/questions`, { method: 'POST', data: { text, order: 70, type: 'control_button' } });
+    await page.goto('/dashboard/jotforms/edit');
+    const confirm = page.getByRole('dialog', { name: 'Delete question?' });
+
+    // The demo form's captcha: warned about, not deleted.
+    await rowOf(page, captcha.qid).getByRole('button', { name: /^Delete question/ }).click();
+    await expect(confirm.getByRole('alert')).toContainText('The form cannot be submitted safely without it');
+    await expect(confirm.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+
+    await row(page, text).getByRole('button', { name: /^Delete question/ }).click();
+    await expect(confirm.getByRole('alert')).toContainText('This is the form’s Submit button.');
+    await expect(confirm.getByRole('alert')).toContainText('The form cannot be submitted without it.');
+    const remove = confirm.getByRole('button', { name: 'Delete' });
+    await expect(remove).toBeDisabled();
+    await confirm.getByRole('checkbox', { name: 'Delete it anyway' }).check();
+    await remove.click();
+    await expect(page.getByText('Question Deleted!')).toBeVisible();
+    await expect(row(page, text)).toHaveCount(0);
+    const after = await serverQuestions(adminApi);
+    expect(after.some((q) => q.text === text)).toBe(false);
+    expect(after.some((q) => q.qid === captcha.qid)).toBe(true);
+  });
+
+  test('a question added at a taken number takes its place at once; Save order writes distinct numbers in one call', async ({ page, adminApi }) => {
+    const id = await formId(adminApi);
+    const before = await serverQuestions(adminApi);
+    const text = `Inserted ${randomUUID().slice(0, 6)}`;
+    await page.goto('/dashboard/jotforms/edit');
+    await expect(list(page).getByRole('listitem')).toHaveCount(before.length);
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Question' });
+    await dialog.getByLabel('Question text').fill(text);
+    await dialog.getByLabel('Order').fill('3');
+    await dialog.getByLabel('Type').selectOption('control_textbox');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Question Added!')).toBeVisible();
+
+    await expect(list(page).getByRole('listitem')).toHaveCount(before.length + 1);
+    const numbers = async () => (await list(page).getByRole('listitem').allTextContents()).map((t) => /#(\d+)/.exec(t)?.[1]);
+    expect(await numbers()).toEqual(Array.from({ length: before.length + 1 }, (_, i) => String(i + 1)));
+    await expect(row(page, text)).toContainText('#3');
+    await expect(page.getByText('Two questions had the same number, so the list is numbered afresh.', { exact: false })).toBeVisible();
+
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/questions')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.getByRole('button', { name: 'Save order' }).click();
+    await expect(page.getByText('Question order saved!')).toBeVisible();
+    expect(writes).toEqual([`PATCH /v1/jotforms/${id}/questions/order`]);
+    const saved = await serverQuestions(adminApi);
+    expect(saved.map((q) => q.order)).toEqual(Array.from({ length: before.length + 1 }, (_, i) => i + 1));
+    expect(saved[2]!.text).toBe(text);
+
+    // Leave the shared demo form as it was for the other browser tests.
+    const added = saved.find((q) => q.text === text)!;
+    await adminApi(`/v1/jotforms/${id}/questions/${added.qid}`, { method: 'DELETE' });
+    await adminApi(`/v1/jotforms/${id}/questions/order`, { method: 'PATCH', data: { order: before.map((q) => q.qid) } });
+  });
+
   test('leaving with an unsaved order asks first', async ({ page }) => {
     await page.goto('/dashboard/jotforms/edit');
     await list(page).getByRole('button', { name: /^Reorder question/ }).first().focus();

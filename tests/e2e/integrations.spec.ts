@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { IntegrationsStatus } from '#shared/contract/integrations';
 import { expect, test } from './fixtures.ts';
 
-const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d$/;
+const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d (UTC|[A-Z]{3,4}|GMT[+-][\d:]+)$/;
 const SESSION_TEXT = { active: 'Signed in', none: 'Not signed in: the next call to Arena signs in' } as const;
 
 /** The value under a label of a card. */

@@ -14,7 +14,7 @@ test('log entries show local time, a coloured label and a process tooltip', asyn
   await expect(signedIn).toBeVisible();
   await expect(signedIn.getByText('success', { exact: true })).toHaveClass(/green/);
   await expect(signedIn.getByText('Auth', { exact: true })).toHaveAttribute('title', /^Auth: /);
-  await expect(signedIn.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(signedIn.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} (UTC|[A-Z]{3,4}|GMT[+-][\d:]+)$/);
 
   const failed = page.getByRole('row').filter({ hasText: `Failed sign-in for ${account.email}` });
   await expect(failed.getByText('error', { exact: true })).toHaveClass(/red/);

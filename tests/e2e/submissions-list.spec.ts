@@ -164,6 +164,88 @@ test.describe('as staff', () => {
   });
 });
 
+/** The cells of one CSV line (RFC 4180 quoting). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+  for (let m = re.exec(line); m && m.index < line.length; m = re.exec(line)) {
+    cells.push(m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replaceAll('""', '"') : m[1]!);
+    if (m[2] === '') break;
+  }
+  return cells;
+}
+
+async function formIdOf(adminApi: (path: string) => Promise<unknown>): Promise<string> {
+  return ((await adminApi('/v1/jotforms')) as { results: { id: string }[] }).results[0]!.id;
+}
+
+async function exportedLines(page: Page): Promise<string[][]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Submissions' }).click();
+  const text = await readFile((await (await download).path())!, 'utf8');
+  return text.split('\r\n').filter(Boolean).slice(1).map(csvCells);
+}
+
+test.describe('the CSV and the empty list follow the screen', () => {
+  test.beforeEach(async ({ loginAs }) => {
+    await loginAs('staff');
+  });
+
+  test('the CSV has the on-screen sort and filters', async ({ page, adminApi }) => {
+    await openList(page, '?status=Pending%20Review');
+    const header = page.getByRole('columnheader', { name: 'Submitter Name' });
+    for (const direction of ['ascending', 'descending'] as const) {
+      await header.getByRole('button').click();
+      await expect(header).toHaveAttribute('aria-sort', direction);
+      await settled(page);
+      const shown = (await bodyRows(page).locator('td:nth-child(2)').allTextContents()).map((t) => t.trim());
+      expect(shown.length).toBeGreaterThan(1);
+      const rows = await exportedLines(page);
+      expect(rows.map((r) => r[1]).slice(0, shown.length), direction).toEqual(shown);
+      expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['Pending Review']));
+      // The whole file, not only its first page, is in the list's order.
+      const order = direction === 'ascending' ? 'asc' : 'desc';
+      const listed = (await adminApi(`/v1/jotforms/${await formIdOf(adminApi)}?status=Pending%20Review&sortBy=submitter:${order}&limit=100`)) as { results: { submitter: string }[] };
+      expect(rows.map((r) => r[1])).toEqual(listed.results.map((r) => r.submitter));
+    }
+  });
+
+  test('a filtered list with no rows says so, offers to clear the filters and has nothing to export', async ({ page }) => {
+    await openList(page, '?sort=submitter:asc');
+    await page.getByLabel('Search').fill('no-such-submitter-zz');
+    await expect(table(page).getByText('No submissions match the filters.')).toBeVisible();
+    await expect(page.getByText('0 submissions', { exact: true })).toBeVisible();
+    await expect(page.getByText(/click a row/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export Submissions' })).toBeDisabled();
+    await table(page).getByRole('button', { name: 'Clear filters' }).click();
+    await expect(bodyRows(page)).toHaveCount(10);
+    await expect(page.getByLabel('Search')).toHaveValue('');
+    await expect(page).toHaveURL(/\?sort=submitter%3Aasc$/);
+    await expect(page.getByText(/ submissions · click a row to open it$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export Submissions' })).toBeEnabled();
+  });
+});
+
+test.describe('times in the viewer’s zone', () => {
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test('submission times are the viewer’s, labelled; the JotForm account’s time shows on hover and row focus', async ({ page, loginAs }) => {
+    await loginAs('staff');
+    await openList(page);
+    const cell = bodyRows(page).first().getByRole('cell').first();
+    await expect(cell.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} C[SD]T$/);
+    const note = cell.locator('[data-note]');
+    await expect(note).toHaveText(/^ \(JotForm account time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} E[SD]T\)$/);
+    await expect(note).toHaveCSS('opacity', '0');
+    await cell.locator('time').hover();
+    await expect(note).toHaveCSS('opacity', '1');
+    await page.mouse.move(0, 0);
+    await expect(note).toHaveCSS('opacity', '0');
+    await bodyRows(page).first().focus();
+    await expect(note).toHaveCSS('opacity', '1');
+  });
+});
+
 for (const role of ['admin', 'super_admin'] as const) {
   test(`${role} sees the edit icon, which opens the Edit Form route`, async ({ page, loginAs }) => {
     await loginAs(role);

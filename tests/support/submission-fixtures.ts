@@ -5,7 +5,7 @@ export const FORM_ID = '243158902746061';
 
 /** GET /v1/jotforms's entry for the reviewed form. */
 export function reviewedForm(overrides: Partial<Form> = {}): Form {
-  return { id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null, ...overrides };
+  return { id: FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 1, lastSubmission: null, timeZone: 'America/New_York', ...overrides };
 }
 
 /** A submission as listed: pending review, nothing done to it yet. */

@@ -49,7 +49,15 @@ export type SubmissionRow = z.infer<typeof SubmissionRow>;
 export const Submission = SubmissionRow.extend({ answers: z.array(Answer) });
 export type Submission = z.infer<typeof Submission>;
 
-export const Form = z.object({ id: z.string(), title: z.string(), status: z.string(), count: z.number().int(), lastSubmission: z.string().nullable() });
+export const Form = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  count: z.number().int(),
+  lastSubmission: z.string().nullable(),
+  /** The JotForm account's IANA time zone, on whose wall clock created_at and updated_at are written (decision 003). */
+  timeZone: z.string(),
+});
 export type Form = z.infer<typeof Form>;
 
 export const SUBMISSION_SORT_FIELDS = [
@@ -81,10 +89,15 @@ export const SubmissionFilters = z.object({
 });
 export type SubmissionFilters = z.infer<typeof SubmissionFilters>;
 
+const submissionSort = () => sortBy(SUBMISSION_SORT_FIELDS, 'submissionDate:desc');
+
 export const ListSubmissionsQuery = PageQuery.extend(SubmissionFilters.shape).extend({
   formId: z.string().optional(),
-  sortBy: sortBy(SUBMISSION_SORT_FIELDS, 'submissionDate:desc'),
+  sortBy: submissionSort(),
 });
+
+/** The export: the list's filters and order, without paging, so the file matches the screen. */
+export const ExportSubmissionsQuery = SubmissionFilters.extend({ sortBy: submissionSort() });
 
 const FormParams = z.object({ formId: Id });
 const SubmissionParams = z.object({ id: Id });
@@ -137,8 +150,8 @@ export const submissionsApi = {
   }),
   exportCsv: defineEndpoint({
     method: 'GET', path: '/v1/jotforms/:formId/exportSubmissionsCSV', tag: 'JotForms',
-    summary: `All matching submissions as ${CSV_FILE_NAME} (text/csv), or {results: csv} when JSON is asked for`,
-    access: { capability: 'submissions' }, params: FormParams, query: SubmissionFilters, status: 200,
+    summary: `All matching submissions as ${CSV_FILE_NAME} (text/csv) in the list's order, or {results: csv} when JSON is asked for`,
+    access: { capability: 'submissions' }, params: FormParams, query: ExportSubmissionsQuery, status: 200,
     response: z.object({ results: z.string() }), produces: ['text/csv'],
   }),
   get: defineEndpoint({

@@ -10,7 +10,7 @@ import {
   getSortedRowModel,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Pagination } from './data-table-pagination.tsx';
 import { Icon } from './icons.tsx';
@@ -60,7 +60,8 @@ export interface DataTableProps<T> {
   /** Rows are shown but a newer page is on its way: dims them. */
   isFetching?: boolean;
   loadingText?: string;
-  emptyText?: string;
+  /** What an empty table says: the spec's text unless the list is filtered (then what to do about it). */
+  emptyText?: ReactNode;
   /** Given: server paging (manualPagination). Left out: the table pages `data` itself. */
   paging?: ServerPaging;
   /** Given: server sorting (manualSorting). Left out: the table sorts `data` itself. */

@@ -72,6 +72,18 @@ describe('submissions API — CSV export', () => {
       expect(lines((await csv('bad_gte=2030-01-01')).body)).toEqual([HEADER]);
     });
 
+    it('follows the list’s sortBy, with the filters, so the file matches the screen', async () => {
+      for (const query of ['sortBy=submitter:asc', 'sortBy=becomeAwareDate:asc', 'sortBy=chNumber:desc&status=Successful%20Transfer', 'sortBy=submitter:desc&search=a']) {
+        const listed = (await everything(query)).results;
+        const rows = lines((await csv(query)).body).slice(1);
+        expect(rows.map((l) => l.slice(0, 19)), query).toEqual(listed.map((r) => r.created_at));
+        expect(rows.length, query).toBeGreaterThan(1);
+      }
+      const ascending = lines((await csv('sortBy=submissionDate:asc')).body).slice(1);
+      expect(ascending).toEqual(lines((await csv()).body).slice(1).reverse());
+      expect((await get(`${EXPORT}?sortBy=password:asc`)).json()).toMatchObject({ code: 'validation_failed' });
+    });
+
     it('answers {results: csv} when JSON is asked for', async () => {
       const text = (await csv('status=Denied')).body;
       const res = await get(`${EXPORT}?status=Denied`, { ...s.staff.headers, accept: 'application/json' });

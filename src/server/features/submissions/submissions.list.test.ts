@@ -12,7 +12,7 @@ describe('submissions API — list, paging, sorting and filters', () => {
       const res = await get('/v1/jotforms');
       expect(res.statusCode).toBe(200);
       const newest = [...s.all].sort((a, b) => compare(b.submissionDate, a.submissionDate))[0]!;
-      expect(res.json()).toEqual({ results: [{ id: DEMO_FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: TOTAL, lastSubmission: newest.submissionDate }] });
+      expect(res.json()).toEqual({ results: [{ id: DEMO_FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: TOTAL, lastSubmission: newest.submissionDate, timeZone: 'America/New_York' }] });
     });
 
     it('needs a signed-in user; every role may read', async () => {

@@ -26,7 +26,7 @@ export interface SubmissionsDeps {
   publicUrl: string;
   /** The reporting clocks' settings (REPORTING_REGIMES, REPORTING_HOLIDAYS). */
   reporting: ReportingSettings;
-  /** The JotForm account's time zone: "today" of the clocks and the deadline filter. */
+  /** The JotForm account's time zone (JOTFORM_TIMEZONE): "today" of the clocks and the deadline filter, told to the web app with the form. */
   timeZone: string;
 }
 
@@ -62,7 +62,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   return {
     async forms(): Promise<Form[]> {
       const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), repo.count(d.formId)]);
-      return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null }];
+      return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null, timeZone: d.timeZone }];
     },
 
     async list(formId: string, q: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
@@ -166,9 +166,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
      * The CSV as chunks. The header and the first batch are read before this returns, so a query
      * that fails does so before any header is sent: an error answer, never a file cut off mid-way.
      */
-    async exportCsv(formId: string, filters: SubmissionFilters): Promise<AsyncGenerator<string>> {
+    async exportCsv(formId: string, q: SubmissionFilters & { sortBy?: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      const csv = submissionsCsv(repo.exportRows(formId, filters, today()));
+      const { sortBy, ...filters } = q;
+      const csv = submissionsCsv(repo.exportRows(formId, filters, today(), sortBy));
       const head: string[] = [];
       while (head.length < 2) {
         const next = await csv.next();

@@ -190,7 +190,7 @@ describe('JotForm sync against the emulator, through the real client', () => {
       expect(errors.map((l) => l.process)).toEqual(['JotForms']);
 
       const up = await other.request({ method: 'GET', url: '/v1/jotforms', headers: h });
-      expect(up.json()).toEqual({ results: [{ id: DEMO_FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 0, lastSubmission: null }] });
+      expect(up.json()).toEqual({ results: [{ id: DEMO_FORM_ID, title: 'Complaint Form - BTS', status: 'ENABLED', count: 0, lastSubmission: null, timeZone: 'America/New_York' }] });
       // Read once: JotForm being down later does not break the forms list.
       s.emulator.failNext(3, 503);
       expect((await other.request({ method: 'GET', url: '/v1/jotforms', headers: h })).statusCode).toBe(200);

@@ -60,9 +60,12 @@ export function DashboardLayout() {
         </div>
       </header>
 
-      <div className="lg:flex">
-        <aside className="hidden border-r border-slate-200 bg-white lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:overflow-y-auto lg:p-4">
-          <SidebarNav />
+      {/* The white sidebar runs the page's whole height (its row stretches it); the nav inside stays in view. */}
+      <div className="lg:flex lg:min-h-[calc(100vh-4rem)]">
+        <aside className="hidden border-r border-slate-200 bg-white lg:block lg:w-60 lg:shrink-0">
+          <div className="lg:sticky lg:top-16 lg:max-h-[calc(100vh-4rem)] lg:overflow-y-auto lg:p-4">
+            <SidebarNav />
+          </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto max-w-7xl">

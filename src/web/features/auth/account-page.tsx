@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -50,7 +50,7 @@ export function AccountPage() {
             <Detail label="Role">
               <Badge tone="brand">{ROLE_NAMES[user.role]}</Badge>
             </Detail>
-            <Detail label="Last sign-in">{user.lastLogin ? formatLocalDateTime(user.lastLogin, false) : 'Never'}</Detail>
+            <Detail label="Last sign-in">{user.lastLogin ? <DateTime value={user.lastLogin} /> : 'Never'}</Detail>
           </dl>
         </AccountSection>
         <AccountSection id="account-password" title="Change password" description="Changing it signs you out everywhere else; this browser stays signed in.">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SessionInfo } from '#shared/contract/auth';
 import { messageOf } from '../../lib/api-client.ts';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { toast } from '../../lib/toast.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -29,11 +29,11 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd: (
           <span aria-hidden="true" className="max-sm:hidden">
             ·
           </span>
-          <span>Signed in {formatLocalDateTime(session.createdAt, false)}</span>
+          <span>Signed in <DateTime value={session.createdAt} /></span>
           <span aria-hidden="true" className="max-sm:hidden">
             ·
           </span>
-          <span>Last active {formatLocalDateTime(session.lastSeenAt, false)}</span>
+          <span>Last active <DateTime value={session.lastSeenAt} /></span>
         </p>
       </div>
       {!session.current && (

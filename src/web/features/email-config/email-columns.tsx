@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { EmailConfig } from '#shared/contract/email-config';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -17,7 +17,7 @@ export function emailColumns(onEdit: (config: EmailConfig) => void, onDelete: (c
     column.accessor('createdAt', {
       header: 'Added',
       meta: { hideBelow: 959, className: 'whitespace-nowrap tabular-nums' },
-      cell: (info) => <time dateTime={info.getValue()}>{formatLocalDateTime(info.getValue(), false)}</time>,
+      cell: (info) => <DateTime value={info.getValue()} />,
     }),
     column.display({
       id: 'actions',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatLocalDateTime } from '../../lib/dates.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
 import type { Health } from './status.ts';
 
 /** One connection: its name, how it stands, and its facts (label above value: fits 375 px). */
@@ -30,11 +30,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 /** A server time, shown as every page of the app shows times; `never` when there is none. */
 export function When({ at, never }: { at: string | null; never: string }) {
   if (!at) return <span className="text-slate-600">{never}</span>;
-  return (
-    <time dateTime={at} className="tabular-nums">
-      {formatLocalDateTime(at, false)}
-    </time>
-  );
+  return <DateTime value={at} />;
 }
 
 /** A reason something failed, in the server's words. */

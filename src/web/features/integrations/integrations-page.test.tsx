@@ -7,7 +7,7 @@ import { renderPage, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, gate, json } from '../../test-support/server.ts';
 import { IntegrationsPage } from './integrations-page.tsx';
 
-const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d$/;
+const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d (UTC|[A-Z]{3,4}|GMT[+-][\d:]+)$/;
 
 /** A sandbox where everything works: the page's "all is well" state. */
 function healthy(): IntegrationsStatus {

@@ -1,6 +1,6 @@
 import type { IntegrationsStatus } from '#shared/contract/integrations';
 import { messageOf } from '../../lib/api-client.ts';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -36,7 +36,7 @@ export function IntegrationsPage() {
       Refresh
     </Button>
   );
-  const asOf = status.data ? `As of ${formatLocalDateTime(new Date(status.dataUpdatedAt).toISOString())}.` : undefined;
+  const asOf = status.data ? `As of ${formatDateTime(new Date(status.dataUpdatedAt), { seconds: true })}.` : undefined;
   return (
     <>
       <PageHeader title="Integrations" description={<>The connections to JotForm, Arena QMS and the mail server. {asOf}</>} actions={refresh} />

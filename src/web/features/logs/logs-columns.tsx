@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LogEntry } from '#shared/contract/logs';
-import { formatLocalDateTime, parseUtc } from '../../lib/dates.ts';
+import { formatDateTime, parseUtc } from '../../lib/dates.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { isSuccessLabel, processTooltip } from './logs-format.ts';
 
@@ -17,7 +17,7 @@ export const logsColumns = [
       const utc = Number.isNaN(date.getTime()) ? undefined : date.toISOString();
       return (
         <time dateTime={utc} title={utc && `UTC ${utc.replace('T', ' ').slice(0, 19)}`}>
-          {formatLocalDateTime(info.getValue())}
+          {formatDateTime(info.getValue(), { seconds: true })}
         </time>
       );
     },

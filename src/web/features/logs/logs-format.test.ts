@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseLogs } from './api.ts';
 import { buildLogsCsv, isSuccessLabel, processTooltip } from './logs-format.ts';
 
-// Timestamps are shown in local time; pin the zone so the expected bytes hold everywhere.
-beforeEach(() => vi.stubEnv('TZ', 'UTC'));
+// Timestamps are shown in local time, labelled; pin the zone so the expected bytes hold everywhere.
+beforeEach(() => vi.stubEnv('TZ', 'America/New_York'));
 afterEach(() => vi.unstubAllEnvs());
 
 describe('buildLogsCsv', () => {
@@ -16,10 +16,10 @@ describe('buildLogsCsv', () => {
     ]);
     expect(csv).toBe(
       'Timestamp,Label,Process,Description\r\n' +
-        '2025-03-04 05:06:07,success,Auth,User a@example.com signed in\r\n' +
-        '2025-03-04 05:06:08,error,Users,"\'=HYPERLINK(""http://evil"",""click""), then more"\r\n' +
-        '2025-03-04 05:06:09,\'@label,\'+Misc,"line one\nline two"\r\n' +
-        '2025-03-04 05:06:10,\'-1,\'\tTab,"\'\rreturn"\r\n',
+        '2025-03-04 00:06:07 EST,success,Auth,User a@example.com signed in\r\n' +
+        '2025-03-04 00:06:08 EST,error,Users,"\'=HYPERLINK(""http://evil"",""click""), then more"\r\n' +
+        '2025-03-04 00:06:09 EST,\'@label,\'+Misc,"line one\nline two"\r\n' +
+        '2025-03-04 00:06:10 EST,\'-1,\'\tTab,"\'\rreturn"\r\n',
     );
   });
 

@@ -1,5 +1,5 @@
 import { LOG_PROCESSES, type LogEntry, type LogProcess } from '#shared/contract/logs';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { toCsv } from '#shared/csv';
 
 /** Spec §2 Logs: a tooltip per known process; any other process is miscellaneous. */
@@ -27,6 +27,6 @@ export const LOGS_CSV_HEADERS = ['Timestamp', 'Label', 'Process', 'Description']
 export function buildLogsCsv(entries: readonly LogEntry[]): string {
   return toCsv(
     LOGS_CSV_HEADERS,
-    entries.map((e) => [formatLocalDateTime(e.time), e.label, e.process, e.description]),
+    entries.map((e) => [formatDateTime(e.time, { seconds: true }), e.label, e.process, e.description]),
   );
 }

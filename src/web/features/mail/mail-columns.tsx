@@ -2,21 +2,22 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { type MailMessage, type MailStatus, MAIL_MAX_ATTEMPTS, MAIL_STATUS_LABELS } from '#shared/contract/mail';
 import { submissionPath } from '../../app/paths.ts';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
 const TONES: Record<MailStatus, BadgeTone> = { queued: 'blue', sent: 'green', failed: 'red', stored: 'gray' };
 
 const column = createColumnHelper<MailMessage>();
-const time = (value: string | null) => (value ? <time dateTime={value}>{formatLocalDateTime(value, false)}</time> : <span className="text-slate-500">-</span>);
+const time = (value: string | null) => (value ? <DateTime value={value} /> : <span className="text-slate-500">-</span>);
 
 /** What happened to a message, in words: when it went, or why not and what comes next. */
 function Outcome({ mail }: { mail: MailMessage }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <Badge tone={TONES[mail.status]}>{MAIL_STATUS_LABELS[mail.status]}</Badge>
-      {mail.status === 'queued' && mail.attempts > 0 && mail.nextAttemptAt && <span className="text-xs text-slate-600">Next try {formatLocalDateTime(mail.nextAttemptAt, false)}</span>}
+      {mail.status === 'queued' && mail.attempts > 0 && mail.nextAttemptAt && <span className="text-xs text-slate-600">Next try {formatDateTime(mail.nextAttemptAt)}</span>}
       {mail.error && mail.status !== 'sent' && <span className="max-w-xs text-xs text-red-800 wrap-anywhere">{mail.error}</span>}
     </div>
   );

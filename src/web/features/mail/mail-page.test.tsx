@@ -79,6 +79,17 @@ describe('MailPage', () => {
     expect(await screen.findByRole('row', { name: /Submission 6001 delivered/ })).toBeInTheDocument();
   });
 
+  it('a status with no e-mail says nothing matches and clears the filter', async () => {
+    const { server } = serve();
+    const { router } = renderAt('/dashboard/mail?status=stored', [{ path: '/dashboard/mail', element: <MailPage /> }]);
+    expect(await screen.findByText('No e-mails match the status filter.')).toBeInTheDocument();
+    expect(screen.queryByText('There are no records to display')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(await screen.findByRole('row', { name: /Submission 6001 delivered/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(server.callsTo('GET', '/v1/mail').at(-1)!.query.get('status')).toBeNull();
+  });
+
   it('Resend asks first, sends once however often Resend is clicked, and toasts', async () => {
     const { server, release } = serve();
     renderAt('/dashboard/mail', [{ path: '/dashboard/mail', element: <MailPage /> }]);

@@ -86,6 +86,18 @@ export function MailPage() {
           isLoading={mail.isPending}
           isFetching={mail.isPlaceholderData}
           paging={{ pagination, onPaginationChange: setPagination, rowCount: mail.data?.totalResults ?? 0 }}
+          {...(status
+            ? {
+                emptyText: (
+                  <span className="flex flex-col items-center gap-3">
+                    No e-mails match the status filter.
+                    <Button variant="secondary" onClick={() => setStatus('')}>
+                      Clear filter
+                    </Button>
+                  </span>
+                ),
+              }
+            : {})}
         />
       )}
       {target && (

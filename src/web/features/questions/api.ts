@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { questionsApi } from '#shared/contract/questions';
+import { type Question, questionsApi } from '#shared/contract/questions';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
@@ -50,6 +50,12 @@ export function useSaveQuestionOrder(formId: string) {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: (order: string[]) => api(questionsApi.reorder, { params: { formId }, body: { order }, fallback: 'Failed to save the question order' }),
+    // The numbers the server has just written (position + 1), at once: the list does not flash the
+    // old, unsaved numbering while it reloads.
+    onSuccess: (_data, order) =>
+      queryClient.setQueryData<{ results: Question[] }>(questionsKeys.list(formId), (old) =>
+        old ? { results: order.flatMap((qid, i) => old.results.filter((q) => q.qid === qid).map((q) => ({ ...q, order: i + 1 }))) } : old,
+      ),
     // Some questions may have moved before a failure; the list shows what JotForm holds now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: questionsKeys.list(formId) }),
   });

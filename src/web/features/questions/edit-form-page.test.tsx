@@ -7,7 +7,7 @@ import { renderPage } from '../../test-support/render.tsx';
 import { fakeServer, json, noContent } from '../../test-support/server.ts';
 import { EditFormPage } from './edit-form-page.tsx';
 
-const FORM = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null };
+const FORM = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null, timeZone: 'America/New_York' };
 const ROW_HEIGHT = 60;
 
 function questions(): Question[] {
@@ -18,13 +18,26 @@ function questions(): Question[] {
   ];
 }
 
-/** The server of this page: forms, questions, add, delete and save order. */
+/**
+ * The server of this page: forms, questions, add, delete and save order. Like JotForm, an added
+ * question gets the next qid and keeps the order it was sent with, whoever else has it; the list
+ * comes sorted by order, then qid.
+ */
 function serve(list = questions()) {
   let current = list;
+  const sorted = () => [...current].sort((a, b) => a.order - b.order || Number(a.qid) - Number(b.qid));
   return fakeServer(
     http.get('/v1/jotforms', () => json({ results: [FORM] })),
-    http.get(`/v1/jotforms/${FORM.id}/questions`, () => json({ results: current })),
-    http.post(`/v1/jotforms/${FORM.id}/questions`, noContent),
+    http.get(`/v1/jotforms/${FORM.id}/questions`, () => json({ results: sorted() })),
+    http.post(`/v1/jotforms/${FORM.id}/questions`, async ({ request }) => {
+      const body = (await request.json()) as { text: string; order: number; type: string };
+      current = [...current, { ...body, qid: String(Math.max(...current.map((q) => Number(q.qid))) + 1) }];
+      return noContent();
+    }),
+    http.delete(`/v1/jotforms/${FORM.id}/questions/:qid`, ({ params }) => {
+      current = current.filter((q) => q.qid !== params.qid);
+      return noContent();
+    }),
     http.patch(`/v1/jotforms/${FORM.id}/questions/order`, async ({ request }) => {
       const { order } = (await request.json()) as { order: string[] };
       current = order.map((qid, i) => ({ ...current.find((q) => q.qid === qid)!, order: i + 1 }));
@@ -145,6 +158,84 @@ describe('EditFormPage', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     expect(rowTexts().map((t) => t?.match(/Id : (\d+)/)?.[1])).toEqual(['1', '3', '4']);
     expect(screen.queryByRole('button', { name: 'Save order' })).toBeNull();
+  });
+
+  it('names each type as the form builder does, the raw type beside it for hover and focus', async () => {
+    serve([...questions(), { qid: '9', order: 4, text: 'Submit', type: 'control_button' }, { qid: '10', order: 5, text: '', type: 'control_widget_thing' }]);
+    renderPage('/dashboard/jotforms/edit', <EditFormPage />);
+    await screen.findByRole('list', { name: 'Form questions' });
+    const badge = (row: HTMLElement) => row.querySelector('[data-note]')!.previousElementSibling!.textContent;
+    const note = (row: HTMLElement) => row.querySelector('[data-note]')!.textContent;
+    expect(rows().map(badge)).toEqual(['Heading', 'Full Name', 'Email', 'Submit', 'Widget thing']);
+    expect(rows().map(note)).toEqual([' (control_head)', ' (control_fullname)', ' (control_email)', ' (control_button)', ' (control_widget_thing)']);
+  });
+
+  it('asks an extra confirmation before deleting the Submit button or the captcha', async () => {
+    const server = serve([...questions(), { qid: '9', order: 4, text: 'Submit', type: 'control_button' }, { qid: '11', order: 5, text: 'Please verify that you are human', type: 'control_captcha' }]);
+    renderPage('/dashboard/jotforms/edit', <EditFormPage />);
+    await screen.findByRole('list', { name: 'Form questions' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete question 9: Submit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete question?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This is the form’s Submit button.The form cannot be submitted without it.');
+    const remove = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Delete it anyway' }));
+    expect(remove).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Asked afresh each time: the earlier tick does not carry over to the captcha.
+    await userEvent.click(screen.getByRole('button', { name: 'Delete question 11: Please verify that you are human' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete question?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The form cannot be submitted safely without it');
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Delete it anyway' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Question Deleted!')).toBeInTheDocument();
+    expect(server.callsTo('DELETE', `/v1/jotforms/${FORM.id}/questions/11`)).toHaveLength(1);
+    expect(server.callsTo('DELETE', `/v1/jotforms/${FORM.id}/questions/9`)).toHaveLength(0);
+  });
+
+  it('deletes an ordinary question with the one confirmation', async () => {
+    const server = serve();
+    renderPage('/dashboard/jotforms/edit', <EditFormPage />);
+    await screen.findByRole('list', { name: 'Form questions' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete question 4: Email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete question?' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.callsTo('DELETE', `/v1/jotforms/${FORM.id}/questions/4`)).toHaveLength(1));
+  });
+
+  it('a question added at a number already taken takes that place; the list is numbered afresh and saved in one call', async () => {
+    const server = serve();
+    renderPage('/dashboard/jotforms/edit', <EditFormPage />);
+    await screen.findByRole('list', { name: 'Form questions' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Question' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Question' });
+    await userEvent.type(within(dialog).getByLabelText(/Question text/), 'Lot number');
+    await userEvent.clear(within(dialog).getByLabelText(/Order/));
+    await userEvent.type(within(dialog).getByLabelText(/Order/), '2');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Type/), 'control_textbox');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const numbered = () => rowTexts().map((t) => `${/#(\d+)/.exec(t ?? '')?.[1]} ${/Id : (\d+)/.exec(t ?? '')?.[1]}`);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(numbered()).toEqual(['1 1', '2 5', '3 3', '4 4']);
+    expect(screen.getByText('Two questions had the same number, so the list is numbered afresh. Save order to apply the numbers to the form.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save order' }));
+    expect(await screen.findByText('Question order saved!')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', `/v1/jotforms/${FORM.id}/questions/order`).map((c) => c.body)).toEqual([{ order: ['1', '5', '3', '4'] }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save order' })).toBeNull());
+    expect(numbered()).toEqual(['1 1', '2 5', '3 3', '4 4']);
+    // One call for the whole order, none per question.
+    expect(server.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      `POST /v1/jotforms/${FORM.id}/questions`,
+      `PATCH /v1/jotforms/${FORM.id}/questions/order`,
+    ]);
   });
 
   it('closes by going up one level', async () => {

@@ -15,7 +15,22 @@ import { nextOrder } from './question-form.ts';
 import { QuestionList } from './question-list.tsx';
 import { useQuestionOrder } from './question-order.ts';
 import { questionLabel } from './question-row.tsx';
+import { ESSENTIAL_TYPES } from './question-types.ts';
 import { SaveOrderBar } from './save-order-bar.tsx';
+
+/** The extra confirmation for the Submit button and the captcha: what breaks, and a box to tick. */
+function EssentialWarning({ what, consequence, checked, onChange }: { what: string; consequence: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+      <p className="font-semibold">This is {what}.</p>
+      <p className="mt-1">{consequence}</p>
+      <label className="mt-2 flex items-start gap-2 font-medium">
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5 size-4 shrink-0 rounded border-red-400 text-red-700 focus-visible:outline-2 focus-visible:outline-red-600" />
+        Delete it anyway
+      </label>
+    </div>
+  );
+}
 
 /** /dashboard/jotforms/edit (spec §2 Edit Form; ADR 004 for saving the order). */
 export function EditFormPage() {
@@ -30,10 +45,14 @@ export function EditFormPage() {
   // The question outlives `confirmOpen` so the dialog keeps its text while it fades out.
   const [deleting, setDeleting] = useState<Question | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Deleting the Submit button or the captcha needs a second, explicit yes.
+  const [understood, setUnderstood] = useState(false);
   const askDelete = (question: Question) => {
     setDeleting(question);
+    setUnderstood(false);
     setConfirmOpen(true);
   };
+  const essential = deleting ? ESSENTIAL_TYPES[deleting.type] : undefined;
 
   // Spec §8: a failed fetch is also toasted; once per failure, not on every render.
   const fetchError = questions.isError ? messageOf(questions.error, QUESTIONS_FETCH_FAILED) : null;
@@ -110,8 +129,8 @@ export function EditFormPage() {
         </EmptyState>
       ) : (
         <>
-          <QuestionList items={order.items} isMoved={order.isMoved} onMove={order.move} onDelete={askDelete} />
-          {order.changed && <SaveOrderBar saving={saveOrder.isPending} onSave={save} onDiscard={order.reset} />}
+          <QuestionList items={order.items} isMoved={order.isMoved} numberOf={order.numberOf} onMove={order.move} onDelete={askDelete} />
+          {order.changed && <SaveOrderBar reason={order.reason} saving={saveOrder.isPending} onSave={save} onDiscard={order.reset} />}
         </>
       )}
 
@@ -126,11 +145,13 @@ export function EditFormPage() {
                 “{questionLabel(deleting)}” (Id : {deleting.qid}) is removed from the JotForm form.
               </p>
               <p className="mt-2">Answers already submitted are kept. This cannot be undone here.</p>
+              {essential && <EssentialWarning what={essential.what} consequence={essential.consequence} checked={understood} onChange={setUnderstood} />}
             </>
           )
         }
         confirmLabel="Delete"
         tone="danger"
+        confirmDisabled={!!essential && !understood}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setConfirmOpen(false)}

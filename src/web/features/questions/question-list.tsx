@@ -39,11 +39,13 @@ interface Props {
   items: readonly Question[];
   /** Rows the person moved and has not saved yet. */
   isMoved: (qid: string) => boolean;
+  /** The number each row shows (decision 032). */
+  numberOf: (question: Question) => number;
   onMove: (activeQid: string, overQid: string) => void;
   onDelete: (question: Question) => void;
 }
 
-export function QuestionList({ items, isMoved, onMove, onDelete }: Props) {
+export function QuestionList({ items, isMoved, numberOf, onMove, onDelete }: Props) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: verticalKeyboardCoordinates }),
@@ -79,7 +81,7 @@ export function QuestionList({ items, isMoved, onMove, onDelete }: Props) {
       <SortableContext items={qids} strategy={verticalListSortingStrategy}>
         <ol aria-label="Form questions" className="divide-y divide-slate-100 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
           {items.map((question) => (
-            <QuestionRow key={question.qid} question={question} moved={isMoved(question.qid)} onDelete={onDelete} />
+            <QuestionRow key={question.qid} question={question} number={numberOf(question)} moved={isMoved(question.qid)} onDelete={onDelete} />
           ))}
         </ol>
       </SortableContext>

@@ -26,15 +26,36 @@ export function isReordered(server: readonly Question[], shown: readonly Questio
 }
 
 /**
+ * The server's questions top to bottom, where a question added at a number another one already
+ * has comes first: it was inserted there (JotForm gives each new question a higher qid). Decision 032.
+ */
+export function insertionOrder(server: readonly Question[]): Question[] {
+  return [...server].sort((a, b) => a.order - b.order || Number(b.qid) - Number(a.qid));
+}
+
+/** True when two questions share a number (or numbers run backwards): the list must be numbered afresh. */
+export function needsRenumbering(shown: readonly Question[]): boolean {
+  return shown.some((q, i) => i > 0 && q.order <= shown[i - 1]!.order);
+}
+
+/**
  * Spec §2: dragging reorders locally. ADR 004: the new order can then be saved or discarded; the
- * questions the server sends stay the reference for what "changed" means.
+ * questions the server sends stay the reference for what "changed" means. Decision 032: numbers
+ * shown are always distinct — while anything is to be saved, each row shows its position, which
+ * is the number Save order gives it; otherwise JotForm's own number.
  */
 export function useQuestionOrder(server: readonly Question[] | undefined) {
   const [local, setLocal] = useState<string[] | null>(null);
   // The questions the person dragged, marked in the list (not every row that shifted because of it).
   const [dragged, setDragged] = useState<ReadonlySet<string>>(new Set());
-  const items = useMemo(() => reconcileOrder(server ?? [], local), [server, local]);
-  const changed = !!server && local !== null && isReordered(server, items);
+  const inserted = useMemo(() => insertionOrder(server ?? []), [server]);
+  const items = useMemo(() => reconcileOrder(inserted, local), [inserted, local]);
+  const renumbered = !!server && needsRenumbering(inserted);
+  const moved = !!server && local !== null && isReordered(inserted, items);
+  const changed = renumbered || moved;
+  const positions = useMemo(() => new Map(items.map((q, i) => [q.qid, i + 1])), [items]);
+  /** The number a row shows: its position while something is unsaved, else JotForm's. */
+  const numberOf = (question: Question): number => (changed ? (positions.get(question.qid) ?? question.order) : question.order);
 
   function move(activeQid: string, overQid: string): void {
     const qids = items.map((q) => q.qid);
@@ -51,7 +72,7 @@ export function useQuestionOrder(server: readonly Question[] | undefined) {
   }
 
   /** Marked only while the order differs: dragging a question back clears the marks. */
-  const isMoved = (qid: string): boolean => changed && dragged.has(qid);
+  const isMoved = (qid: string): boolean => moved && dragged.has(qid);
 
-  return { items, changed, move, reset, isMoved };
+  return { items, changed, reason: moved ? ('moved' as const) : ('renumbered' as const), numberOf, move, reset, isMoved };
 }

@@ -3,7 +3,9 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Question } from '#shared/contract/questions';
 import { cn } from '../../lib/cn.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { HoverNote } from '../../ui/hover-note.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { questionTypeName } from './question-types.ts';
 
 /** How a question is named to people: its text, else its id (headings can be empty). */
 export function questionLabel(question: Question): string {
@@ -12,6 +14,8 @@ export function questionLabel(question: Question): string {
 
 interface Props {
   question: Question;
+  /** Its '#order': distinct on every row (decision 032). */
+  number: number;
   /** Its position differs from the server's: marked until saved or discarded. */
   moved: boolean;
   onDelete: (question: Question) => void;
@@ -29,7 +33,7 @@ function GripIcon() {
  * One row of the Edit Form list (spec §2): drag handle, '#order', 'Id : qid', text, type badge and
  * delete. Only the handle starts a drag, so text stays selectable and the delete button clickable.
  */
-export function QuestionRow({ question, moved, onDelete }: Props) {
+export function QuestionRow({ question, number, moved, onDelete }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.qid });
   const label = questionLabel(question);
   return (
@@ -55,12 +59,16 @@ export function QuestionRow({ question, moved, onDelete }: Props) {
       </button>
       <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-4">
         <div className="flex shrink-0 items-center gap-3 text-xs text-slate-600 tabular-nums sm:w-36">
-          <span className="font-semibold text-slate-800">#{question.order}</span>
+          <span className="font-semibold text-slate-800">#{number}</span>
           <span>Id : {question.qid}</span>
         </div>
         <p className={cn('min-w-0 flex-1 text-sm wrap-anywhere', question.text.trim() ? 'text-slate-900' : 'text-slate-500 italic')}>{question.text.trim() || 'No text'}</p>
         <div className="flex items-center gap-2 sm:shrink-0">
-          <Badge tone={question.type === 'control_head' ? 'blue' : 'brand'}>{question.type}</Badge>
+          <HoverNote row="li" align="end" note={question.type} className="font-mono">
+            <Badge tone={question.type === 'control_head' ? 'blue' : 'brand'} className="font-sans">
+              {questionTypeName(question.type)}
+            </Badge>
+          </HoverNote>
           {moved && <span className="text-xs font-medium text-brand-800">Moved</span>}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type SubmissionFilters, submissionsApi } from '#shared/contract/submissions';
+import { type SubmissionFilters, type SubmissionSortField, submissionsApi } from '#shared/contract/submissions';
 import { api, apiBlob } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { dashboardKeys } from '../dashboard/index.ts';
@@ -72,9 +72,9 @@ export function useSubmission(id: string) {
   });
 }
 
-/** The CSV of every submission matching the filters (no paging), as the server wrote it. */
-export function exportSubmissionsCsv(formId: string, filters: SubmissionFilters): Promise<Blob> {
-  return apiBlob(submissionsApi.exportCsv, { params: { formId }, query: filters, fallback: { failed: 'Failed to export submissions', thrown: 'CSV download failed' } });
+/** The CSV of every submission matching the filters (no paging) in the list's order, as the server wrote it. */
+export function exportSubmissionsCsv(formId: string, query: SubmissionFilters & { sortBy: `${SubmissionSortField}:${'asc' | 'desc'}` }): Promise<Blob> {
+  return apiBlob(submissionsApi.exportCsv, { params: { formId }, query, fallback: { failed: 'Failed to export submissions', thrown: 'CSV download failed' } });
 }
 
 /** Wraps a submission write so the list and details reload once it settles, success or not. */

@@ -4,6 +4,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { QualityProcessActions } from '../quality-process/index.ts';
@@ -67,7 +68,7 @@ export function DetailsHeader({ submission, updating, openDialog }: Props) {
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Submission Details</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {submission.submitter || 'Unknown submitter'} · submitted {submission.created_at}
+          {submission.submitter || 'Unknown submitter'} · submitted <DateTime value={submission.submissionDate} />
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <StatusBadge status={submission.submissionStatus} />

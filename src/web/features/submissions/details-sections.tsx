@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import type { Submission } from '#shared/contract/submissions';
 import { cn } from '../../lib/cn.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { useReviewedForm } from './api.ts';
 import { URGENCY_TEXT, deadlineUrgency } from './format.ts';
 import type { DialogKind } from './submission-dialogs.tsx';
+import { AccountTime } from './submission-time.tsx';
 
 type Open = (kind: DialogKind, submission: Submission) => void;
 
@@ -111,6 +113,7 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
 
 /** Spec §2: the JotForm fields of the submission, with emailDelivered as the 'Delivered' box. */
 export function SubmissionGrid({ submission, onOpen }: { submission: Submission; onOpen: Open }) {
+  const accountTimeZone = useReviewedForm().data?.timeZone;
   return (
     <section aria-labelledby="fields-title" className="mb-8">
       <h2 id="fields-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -126,11 +129,9 @@ export function SubmissionGrid({ submission, onOpen }: { submission: Submission;
         </Box>
         <Box label="IP">{orDash(submission.ip)}</Box>
         <Box label="Created at">
-          <span className="tabular-nums">{orDash(submission.created_at)}</span>
+          <AccountTime written={submission.created_at} instant={submission.submissionDate} accountTimeZone={accountTimeZone} />
         </Box>
-        <Box label="Updated at">
-          <span className="tabular-nums">{orDash(submission.updated_at)}</span>
-        </Box>
+        <Box label="Updated at">{submission.updated_at ? <AccountTime written={submission.updated_at} accountTimeZone={accountTimeZone} /> : '-'}</Box>
         <Box label="Status">{orDash(submission.status)}</Box>
         <Box label="New">{flagText(submission.new)}</Box>
         <Box label="Flag">{flagText(submission.flag)}</Box>

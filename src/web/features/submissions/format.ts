@@ -1,15 +1,6 @@
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { isoDate } from './list-state.ts';
 
-/**
- * The submission time as JotForm wrote it (created_at, the form account's time zone), to the
- * minute: the same clock the CSV export and the details grid show, so the three always agree.
- */
-export function formatSubmissionDate(createdAt: string): { date: string; time: string } {
-  const [date = createdAt, time = ''] = createdAt.trim().split(/[ T]/);
-  return { date, time: time.slice(0, 5) };
-}
-
 /** Work on these is still open, so their investigation deadline still matters. */
 const OPEN_STATUSES: readonly SubmissionRow['submissionStatus'][] = ['Pending Review', 'Pending Transfer', 'Transfer Error'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { truncateFollowup } from '#shared/contract/submissions';
 import { DEFAULT_LIST_STATE, type ListState, dateFilter, filtersOf, listQueryOf, parseListState, toSearchParams } from './list-state.ts';
-import { chNumberShown, deadlineUrgency, formatSubmissionDate } from './format.ts';
+import { chNumberShown, deadlineUrgency } from './format.ts';
 
 const state = (patch: Partial<ListState> = {}): ListState => ({ ...DEFAULT_LIST_STATE, ...patch });
 // Local noon, so the test means the same calendar day in every time zone.
@@ -82,9 +82,5 @@ describe('cells', () => {
     expect(deadlineUrgency({ submissionStatus: 'Pending Review', investigationDeadline: '2025-03-12' }, TODAY)).toBeNull();
     expect(deadlineUrgency({ submissionStatus: 'Transfer Error', investigationDeadline: '2025-03-03' }, TODAY)).toBe('overdue');
     expect(deadlineUrgency({ submissionStatus: 'Successful Transfer', investigationDeadline: '2025-03-03' }, TODAY)).toBeNull();
-  });
-
-  it('shows the submission time as JotForm wrote it, to the minute', () => {
-    expect(formatSubmissionDate('2025-03-04 10:20:30')).toEqual({ date: '2025-03-04', time: '10:20' });
   });
 });

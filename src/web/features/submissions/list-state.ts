@@ -140,6 +140,14 @@ export function listQueryOf(s: ListState, today?: Date): SubmissionsListQuery | 
   return filters && { page: s.page, limit: s.limit, sortBy: `${s.field}:${s.order}`, ...filters };
 }
 
+/** A filter narrows the list (the sort does not): an empty list then says so and offers to clear them. */
+export function isFiltered(s: ListState): boolean {
+  return s.range !== DEFAULT_LIST_STATE.range || !!s.search.trim() || !!s.status;
+}
+
+/** Every filter back to its default; page size and sort stay. */
+export const NO_FILTERS: Pick<ListState, 'range' | 'from' | 'to' | 'search' | 'status'> = { range: 'all', from: '', to: '', search: '', status: '' };
+
 export function paginationOf(s: ListState): PaginationState {
   return { pageIndex: s.page - 1, pageSize: s.limit };
 }

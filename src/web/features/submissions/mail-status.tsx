@@ -4,7 +4,7 @@ import { type MailStatus, type SubmissionMail, MAIL_MAX_ATTEMPTS, MAIL_STATUS_LA
 import { can } from '#shared/roles';
 import { paths } from '../../app/paths.ts';
 import { api, messageOf } from '../../lib/api-client.ts';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -26,7 +26,7 @@ function describe(m: SubmissionMail): string {
   const to = `${m.recipients} recipient${m.recipients === 1 ? '' : 's'}`;
   switch (m.status) {
     case 'sent':
-      return `Sent to ${to}${m.sentAt ? ` on ${formatLocalDateTime(m.sentAt, false)}` : ''}.`;
+      return `Sent to ${to}${m.sentAt ? ` on ${formatDateTime(m.sentAt)}` : ''}.`;
     case 'stored':
       return `Kept in the outbox for ${to}: no mail server is configured.`;
     case 'failed':
@@ -34,7 +34,7 @@ function describe(m: SubmissionMail): string {
     case 'queued':
       return m.attempts === 0
         ? `Waiting to be sent to ${to}.`
-        : `Attempt ${m.attempts} of ${MAIL_MAX_ATTEMPTS} failed${m.error ? ` (${m.error})` : ''}; next try ${m.nextAttemptAt ? formatLocalDateTime(m.nextAttemptAt, false) : 'soon'}.`;
+        : `Attempt ${m.attempts} of ${MAIL_MAX_ATTEMPTS} failed${m.error ? ` (${m.error})` : ''}; next try ${m.nextAttemptAt ? formatDateTime(m.nextAttemptAt) : 'soon'}.`;
   }
 }
 

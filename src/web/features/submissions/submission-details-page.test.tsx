@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type RequestHandler, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Submission } from '#shared/contract/submissions';
-import { submission } from '../../../../tests/support/submission-fixtures.ts';
+import { reviewedForm, submission } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { fakeServer, json } from '../../test-support/server.ts';
@@ -49,6 +49,17 @@ describe('SubmissionDetailsPage', () => {
     // No status change control past the transfer; the steps can be read instead.
     expect(screen.queryByRole('button', { name: /Create Quality Process|Retry Quality Process/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'View Quality Process Steps' })).toBeInTheDocument();
+  });
+
+  it('shows Created at and Updated at in the viewer’s zone, with the JotForm account’s time under each', async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    serve(submission({ updated_at: '2025-03-05 08:00:00', answers: ANSWERS }), [http.get('/v1/jotforms', () => json({ results: [reviewedForm()] }))]);
+    renderDetails();
+    const box = async (label: string) => (await screen.findByText(label, { selector: 'dt' }, { timeout: 5000 })).parentElement!;
+    await waitFor(async () => expect(await box('Created at')).toHaveTextContent('2025-03-04 07:20 PSTJotForm account time: 2025-03-04 10:20 EST'));
+    expect(await box('Updated at')).toHaveTextContent('2025-03-05 05:00 PSTJotForm account time: 2025-03-05 08:00 EST');
+    expect(screen.getByText(/submitted/)).toHaveTextContent('submitted 2025-03-04 07:20 PST');
+    vi.unstubAllEnvs();
   });
 
   it("toasts 'Error Fetching Submission' when it cannot be read", async () => {

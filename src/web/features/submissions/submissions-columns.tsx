@@ -7,13 +7,16 @@ import type { HideBelow } from '../../ui/data-table.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { QualityProcessCell, type Retry } from '../quality-process/index.ts';
 import { ReportingDue } from '../reporting/index.ts';
-import { URGENCY_TEXT, chNumberShown, deadlineUrgency, formatSubmissionDate } from './format.ts';
+import { URGENCY_TEXT, chNumberShown, deadlineUrgency } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { SubmissionDateCell } from './submission-time.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 
 export interface CellActions {
   open: (kind: DialogKind, row: SubmissionRow) => void;
   retry: Retry;
+  /** The JotForm account's zone, for the account time beside each submission time. */
+  accountTimeZone: string | undefined;
 }
 
 const column = createColumnHelper<SubmissionRow>();
@@ -64,14 +67,7 @@ export function submissionsColumns(actions: CellActions) {
       id: 'submissionDate',
       header: () => <Wrap>Submission Date</Wrap>,
       meta: meta({ className: 'tabular-nums' }),
-      cell: (info) => {
-        const { date, time } = formatSubmissionDate(info.row.original.created_at);
-        return (
-          <time dateTime={info.getValue()} className="whitespace-nowrap">
-            {date} <span className="block text-xs text-slate-500">{time}</span>
-          </time>
-        );
-      },
+      cell: (info) => <SubmissionDateCell submissionDate={info.getValue()} createdAt={info.row.original.created_at} accountTimeZone={actions.accountTimeZone} />,
     }),
     column.accessor('submitter', {
       id: 'submitter',

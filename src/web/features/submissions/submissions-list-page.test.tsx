@@ -64,6 +64,19 @@ describe('SubmissionsListPage', () => {
     expect(within(rowOf('Alan Turing')).queryByText('CH-000101')).toBeNull();
   });
 
+  it('shows submission times in the viewer’s zone, labelled, with the JotForm account’s time as a note', async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    serve();
+    renderList();
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    // created_at 10:20:30 on the account's New York clock is 15:20:30 UTC, 07:20 in Los Angeles.
+    const cell = within(rowOf('Ada Lovelace')).getAllByRole('cell')[0]!;
+    expect(cell.querySelector('time')).toHaveAttribute('datetime', '2025-03-04T15:20:30.000Z');
+    expect(cell.querySelector('time')).toHaveTextContent('2025-03-04 07:20 PST');
+    expect(cell).toHaveTextContent('JotForm account time: 2025-03-04 10:20 EST');
+    vi.unstubAllEnvs();
+  });
+
   it('shows the edit icon to admins, linking to the relative route edit', async () => {
     serve();
     signInAs('admin');
@@ -204,6 +217,45 @@ describe('SubmissionsListPage', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Submission CSV downloaded'));
     expect(toast.error).not.toHaveBeenCalled();
     expect(clicks).toEqual(['submissions_export.csv']);
-    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ bad_gte: '2025-01-01', bad_lte: '2025-01-31', status: 'Denied' });
+    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ bad_gte: '2025-01-01', bad_lte: '2025-01-31', status: 'Denied', sortBy: 'submissionDate:desc' });
+  });
+
+  it('the CSV follows the sort on screen, with every active filter', async () => {
+    const server = serve(http.get(`/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`, () => new HttpResponse('Submission Date\r\n', { headers: { 'content-type': 'text/csv' } })));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderList('/dashboard/jotforms?q=ada&status=Pending%20Review');
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: /Submitter Name/ }));
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ sortBy: 'submitter:asc' }));
+    await screen.findByText('Ada Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: /Export Submissions/ }));
+    await waitFor(() => expect(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)).toHaveLength(1));
+    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ search: 'ada', status: 'Pending Review', sortBy: 'submitter:asc' });
+  });
+
+  it('an empty list without filters says the spec’s text, offers no row to click and nothing to export', async () => {
+    serve(http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([], { totalResults: 0 }))));
+    renderList();
+    expect(await screen.findByText('There are no records to display', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('0 submissions')).toBeInTheDocument();
+    expect(screen.queryByText(/click a row/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Export Submissions/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('a filtered empty list says nothing matches and clears the filters, keeping the sort', async () => {
+    const server = serve(http.get(`/v1/jotforms/${FORM_ID}`, ({ request }) => json(new URL(request.url).searchParams.has('status') ? pageOf([], { totalResults: 0 }) : pageOf(ROWS, { totalResults: 4 }))));
+    const { router } = renderList('/dashboard/jotforms?status=Denied&range=last7&q=zed&sort=submitter:asc');
+    expect(await screen.findByText('No submissions match the filters.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('There are no records to display')).toBeNull();
+    expect(screen.queryByText(/click a row/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Export Submissions/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(lastQuery(server)).toEqual({ page: '1', limit: '10', sortBy: 'submitter:asc' });
+    expect(router.state.location.search).toBe('?sort=submitter%3Aasc');
+    expect(screen.getByText('4 submissions · click a row to open it')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export Submissions/ })).toBeEnabled();
   });
 });

@@ -15,7 +15,7 @@ import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { useRetryQualityProcess } from '../quality-process/index.ts';
 import { exportSubmissionsCsv, useReloadAfterAction, useReviewedForm, useSubmissionsList } from './api.ts';
 import { rememberListSearch } from './back-link.ts';
-import { type ListState, filtersOf, isSortField, listQueryOf, paginationOf, parseListState, sortingOf, toSearchParams } from './list-state.ts';
+import { type ListState, NO_FILTERS, filtersOf, isFiltered, isSortField, listQueryOf, paginationOf, parseListState, sortingOf, toSearchParams } from './list-state.ts';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
 import { submissionsColumns } from './submissions-columns.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
@@ -81,7 +81,8 @@ export function SubmissionsListPage() {
   }, [totalPages, state.page, update, list.isPlaceholderData]);
 
   const { openDialog } = dialogs;
-  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry }), [openDialog, retry]);
+  const accountTimeZone = form.data?.timeZone;
+  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry, accountTimeZone }), [openDialog, retry, accountTimeZone]);
 
   async function exportCsv() {
     const filters = filtersOf(state);
@@ -89,7 +90,8 @@ export function SubmissionsListPage() {
     if (!formId || !filters || exporting) return;
     setExporting(true);
     try {
-      downloadFile(CSV_FILE_NAME, await exportSubmissionsCsv(formId, filters));
+      // The file follows the screen: the same filters and the same order.
+      downloadFile(CSV_FILE_NAME, await exportSubmissionsCsv(formId, { ...filters, sortBy: `${state.field}:${state.order}` }));
       toast.success('Submission CSV downloaded');
     } catch (error) {
       toast.error(messageOf(error, 'CSV download failed'));
@@ -124,6 +126,17 @@ export function SubmissionsListPage() {
   }
 
   const total = list.data?.totalResults ?? 0;
+  const filtered = isFiltered(state);
+  // Nothing to export while the rows shown are not yet those of the current filters, or there are none.
+  const nothingToExport = !list.data || list.isPlaceholderData || total === 0;
+  const emptyText = filtered ? (
+    <span className="flex flex-col items-center gap-3">
+      No submissions match the filters.
+      <Button variant="secondary" onClick={() => update(NO_FILTERS)}>
+        Clear filters
+      </Button>
+    </span>
+  ) : undefined;
   return (
     <>
       <FormHeading title={form.data?.title} canEdit={can(user?.role, 'questions')} />
@@ -135,10 +148,10 @@ export function SubmissionsListPage() {
               Form Submissions
             </h2>
             <p className="text-sm text-slate-600" aria-live="polite">
-              {list.data ? `${total} ${total === 1 ? 'submission' : 'submissions'} · click a row to open it` : '\u00a0'}
+              {!list.data ? '\u00a0' : total === 0 ? '0 submissions' : `${total} ${total === 1 ? 'submission' : 'submissions'} · click a row to open it`}
             </p>
           </div>
-          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyText="Exporting..." disabled={!formId || !query}>
+          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyText="Exporting..." disabled={!formId || !query || nothingToExport}>
             <Icon name="download" className="size-4" />
             Export Submissions
           </Button>
@@ -158,6 +171,7 @@ export function SubmissionsListPage() {
             sorting={{ sorting: sortingOf(state), onSortingChange }}
             onRowClick={(row) => navigate(`submission/${encodeURIComponent(row.id)}`)}
             rowClassName={(row) => (row.reportable ? 'bg-green-50' : undefined)}
+            {...(emptyText ? { emptyText } : {})}
           />
         )}
       </section>

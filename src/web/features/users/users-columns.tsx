@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { User } from '#shared/contract/users';
-import { formatLocalDateTime } from '../../lib/dates.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { roleLabel } from './user-form.ts';
@@ -28,7 +28,7 @@ export function usersColumns(onEdit: (user: User) => void) {
       meta: { hideBelow: 1280, className: 'whitespace-nowrap tabular-nums' },
       cell: (info) => {
         const value = info.getValue();
-        return value ? <time dateTime={value}>{formatLocalDateTime(value, false)}</time> : <span className="text-slate-500">Never</span>;
+        return value ? <DateTime value={value} /> : <span className="text-slate-500">Never</span>;
       },
     }),
     column.display({

@@ -1,0 +1,62 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A wall-clock time of a zone ("YYYY-MM-DD HH:MM:SS", as JotForm reports account time) as a UTC
+ * instant; null when it is not such a time (also for impossible ones like Feb 30 or 24:00).
+ * Example: ("2024-07-01 09:00:00", "America/New_York") → 2024-07-01T13:00:00Z. Around a DST change
+ * it decides like Temporal's 'compatible': a repeated time is its first occurrence, a skipped
+ * time (spring forward) is read with the offset before the change, i.e. moved forward.
+ */
+export function zonedTimeToUtc(local: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(asUtc);
+  if (Number.isNaN(asUtc) || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  // The offsets in force shortly before and after this wall time; an instant is a valid reading
+  // when the zone really has that offset at it (none in a gap, two in an overlap).
+  const before = offsetAt(asUtc - 24 * HOUR_MS, timeZone);
+  const offsets = new Set([before, offsetAt(asUtc, timeZone), offsetAt(asUtc + 24 * HOUR_MS, timeZone)]);
+  const readings = [...offsets].map((o) => asUtc - o).filter((t) => offsetAt(t, timeZone) === asUtc - t);
+  return new Date(readings.length > 0 ? Math.min(...readings) : asUtc - before);
+}
+
+/** An instant on the zone's wall clock, "YYYY-MM-DD HH:MM:SS" (how JotForm writes its times). */
+export function zonedDateTime(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant on the zone's wall clock. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  return zonedDateTime(instant, timeZone).slice(0, 10);
+}

@@ -1,0 +1,14 @@
+import { type DateTimeOptions, formatDateTime, parseUtc } from '../lib/dates.ts';
+import { cn } from '../lib/cn.ts';
+
+/** A server time as every screen shows it: the viewer's zone, labelled (decision 031). */
+export function DateTime({ value, seconds, timeZone, className }: { value: string | Date; className?: string } & DateTimeOptions) {
+  const date = typeof value === 'string' ? parseUtc(value) : value;
+  // An ISO time from the server is kept as it came; anything else is written out in UTC.
+  const iso = Number.isNaN(date.getTime()) ? undefined : typeof value === 'string' && /T.*(?:Z|[+-]\d\d:?\d\d)$/.test(value) ? value : date.toISOString();
+  return (
+    <time dateTime={iso} className={cn('tabular-nums', className)}>
+      {formatDateTime(value, { seconds, timeZone })}
+    </time>
+  );
+}
