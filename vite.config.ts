@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/build/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -24,11 +25,13 @@ function serverProject(name: string) {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/size.mjs: which chunks each route loads.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: { proxy: { '/v1': apiTarget, '/healthz': apiTarget } },

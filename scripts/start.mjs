@@ -43,7 +43,7 @@ function build(cmd, args) {
 }
 
 acquireBuildLock();
-if (outdated('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'])) {
+if (outdated('dist/web/index.html', ['src/web', 'src/shared', 'vite.config.ts', 'scripts/build', 'package-lock.json'])) {
   console.log('Building the web app…');
   build('npx', ['vite', 'build', '--logLevel', 'warn']);
 }

@@ -1,5 +1,5 @@
 // `npm test`: every test — vitest (server on an embedded PostgreSQL server, and on TEST_DATABASE_URL's when it is
-// set; web components in jsdom), then the browser tests in Chromium. Ends with one line
+// set; web components in jsdom), the size budgets (npm run size), then the browser tests in Chromium. Ends with one line
 // "N passed, M failed, K skipped" and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -26,6 +26,10 @@ if (existsSync(vitestJson)) {
 } else {
   totals.failed += 1;
 }
+
+// Each route's JavaScript against its budget, on a fresh build (scripts/size.mjs): one check.
+if (run('npm', ['run', '--silent', 'size']) === 0) totals.passed += 1;
+else totals.failed += 1;
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {

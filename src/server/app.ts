@@ -18,6 +18,7 @@ import { systemClock } from './lib/clock.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerApiResponses } from './plugins/api-responses.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { makeRoute } from './plugins/contract.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerFormBodies } from './plugins/form-bodies.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app);
   registerFormBodies(app);
   await registerSecurity(app);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   const services = createServices({

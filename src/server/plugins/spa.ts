@@ -10,7 +10,10 @@ function isApiPath(url: string): boolean {
 
 /**
  * Serves the built React app: hashed assets cached for a year, and index.html for any other
- * non-API path (history fallback; the app shows its own 404). Unknown API paths get a JSON 404.
+ * non-API path (history fallback; the app shows its own 404), revalidated on every load. Files
+ * go out as the brotli or gzip copy the build wrote beside them (scripts/build/precompress.ts)
+ * when the browser accepts that encoding, else as they are (`Vary: Accept-Encoding` on all).
+ * Unknown API paths get a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDir: string | null): Promise<void> {
   const hasApp = !!webDir && existsSync(path.join(webDir, 'index.html'));
@@ -19,6 +22,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,17 +1,40 @@
-import { toast as sonner } from 'sonner';
-
 /** Spec §2/§9: every toast closes itself after 5 seconds (the 0.3 s fade is in styles.css). */
 export const TOAST_DURATION_MS = 5000;
 
 type Show = (message: string) => void;
 
 /**
+ * The toast library loads with the first toast, not with the app: most pages (the sign-in page
+ * first) draw without it. Toasts wait for it in the order raised; the Toaster
+ * (src/web/app/provider.tsx), mounted on the first toast, shows those raised before it mounted.
+ */
+let raised = false;
+const listeners = new Set<() => void>();
+
+/** For useSyncExternalStore: whether any toast was raised yet (the Toaster is needed from then on). */
+export const toastsRaised = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  get: () => raised,
+};
+
+function sonner() {
+  if (!raised) {
+    raised = true;
+    listeners.forEach((l) => l());
+  }
+  return import('sonner').then((m) => m.toast);
+}
+
+/**
  * The only way features raise toasts, so kinds and timing stay uniform. The spec's misspelt
  * 'sucess' kind (logs cleared) is plainly a success.
  */
 export const toast: { success: Show; error: Show; info: Show; warning: Show } = {
-  success: (message) => void sonner.success(message, { duration: TOAST_DURATION_MS }),
-  error: (message) => void sonner.error(message, { duration: TOAST_DURATION_MS }),
-  info: (message) => void sonner.info(message, { duration: TOAST_DURATION_MS }),
-  warning: (message) => void sonner.warning(message, { duration: TOAST_DURATION_MS }),
+  success: (message) => void sonner().then((s) => s.success(message, { duration: TOAST_DURATION_MS })),
+  error: (message) => void sonner().then((s) => s.error(message, { duration: TOAST_DURATION_MS })),
+  info: (message) => void sonner().then((s) => s.info(message, { duration: TOAST_DURATION_MS })),
+  warning: (message) => void sonner().then((s) => s.warning(message, { duration: TOAST_DURATION_MS })),
 };

@@ -195,12 +195,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      <Pagination
-        pagination={pagination}
-        total={total}
-        pageCount={Math.max(1, table.getPageCount())}
-        onChange={(next) => table.setPagination(next)}
-      />
+      {/* Not under the first load's one-line table: rows arriving would push it down (a layout shift). */}
+      {!(isLoading && rows.length === 0) && (
+        <Pagination
+          pagination={pagination}
+          total={total}
+          pageCount={Math.max(1, table.getPageCount())}
+          onChange={(next) => table.setPagination(next)}
+        />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { DEMO_FORM_ID } from '../../emulators/jotform/fixtures.ts';
@@ -29,6 +30,17 @@ describe('submissions API — CSV export', () => {
       expect(rows).toHaveLength(TOTAL);
       const newestFirst = sortedIds(current, 'submissionDate', 'desc').map((id) => current.find((r) => r.id === id)!);
       expect(rows.map((l) => l.slice(0, 19))).toEqual(newestFirst.map((r) => r.created_at));
+    });
+
+    it('streams the file gzip-compressed to a browser that accepts it: the same download', async () => {
+      const plain = await csv();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const gzip = await csv('', { ...s.staff.headers, 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers['content-type']).toMatch(/^text\/csv/);
+      expect(gzip.headers['content-disposition']).toBe('attachment; filename="submissions_export.csv"');
+      expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     });
 
     it('walks every row in one pass, newest first with ties by id, and the filters apply', async () => {

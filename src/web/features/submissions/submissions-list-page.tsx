@@ -143,7 +143,8 @@ export function SubmissionsListPage() {
       <SubmissionsToolbar state={state} onChange={update} />
       <section aria-labelledby="submissions-title">
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-          <div>
+          {/* Full width on phones: Export sits below whatever the count says, not beside it until the count comes. */}
+          <div className="w-full sm:w-auto">
             <h2 id="submissions-title" className="text-lg font-semibold text-slate-900">
               Form Submissions
             </h2>
