@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { Suspense, useState } from 'react';
+import { type MouseEvent, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/auth/api.ts';
 import { useIdleSignOut } from '../../features/auth/idle-sign-out.ts';
@@ -7,6 +7,7 @@ import { GeneratedPasswordBanner } from '../../features/auth/password-banner.tsx
 import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { LoadingState } from '../../ui/states.tsx';
 import { paths } from '../paths.ts';
+import { focusHeading, useHeadingFocusOnNavigate } from './heading-focus.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -19,22 +20,29 @@ function Logo() {
   );
 }
 
+/** The skip link lands on the page heading (or the main region while it loads), without a '#main' in the address. */
+function skipToContent(event: MouseEvent) {
+  event.preventDefault();
+  if (!focusHeading()) document.getElementById('main')?.focus();
+}
+
 /** Spec §2 shell: top bar (logo, user menu), the role's sidebar, a slide-over one on small screens. */
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useProfile();
   useIdleSignOut();
+  useHeadingFocusOnNavigate();
 
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a href="#main" onClick={skipToContent} className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
 
-      <Dialog open={menuOpen} onClose={setMenuOpen} className="fixed inset-0 z-50 lg:hidden">
+      <Dialog open={menuOpen} onClose={setMenuOpen} aria-label="Sidebar" className="fixed inset-0 z-50 lg:hidden">
         <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
         <div className="fixed inset-0 flex">
-          <DialogPanel transition aria-label="Sidebar" className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:-translate-x-full">
+          <DialogPanel transition className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:-translate-x-full">
             <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
               <Logo />
               <button type="button" onClick={() => setMenuOpen(false)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">

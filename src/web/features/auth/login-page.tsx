@@ -77,7 +77,7 @@ export function LoginPage() {
           </Button>
         </form>
       </div>
-      <p className="mt-6 text-center text-xs text-slate-500">For authorised quality staff only.</p>
+      <p className="mt-6 text-center text-xs text-slate-600">For authorised quality staff only.</p>
     </main>
   );
 }
