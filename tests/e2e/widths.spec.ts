@@ -109,7 +109,7 @@ test('at 375 px a row opens to show its hidden columns and actions: Create, Retr
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   // Opening the row is not opening the submission.
   await expect(page).toHaveURL(/\/dashboard\/jotforms\?/);
-  const details = page.locator(`#${await more.getAttribute('aria-controls')}`);
+  const details = page.locator(`[id="${await more.getAttribute('aria-controls')}"]`);
   for (const term of ['BAD', 'Investigation Deadline', 'Reportable', 'CH-Number', 'CH-Title', 'Good Faith Efforts', 'Delivered']) {
     await expect(details.getByRole('term').filter({ hasText: term })).toBeVisible();
   }

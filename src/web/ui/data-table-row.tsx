@@ -38,7 +38,7 @@ interface DataRowProps<T> {
  * nothing a wide screen offers is out of reach on a phone.
  */
 export function DataRow<T>({ row, table, expandAt, expanded, onToggle, onActivate, className }: DataRowProps<T>) {
-  const detailId = `${row.id}-more`.replace(/[^\w-]/g, '_');
+  const detailId = `more-${row.id}`.replace(/[^\w-]/g, '_');
   const hidden = row.getAllCells().filter((cell) => cell.column.columnDef.meta?.hideBelow);
   const headers = table.getFlatHeaders();
   const toggle = (event: MouseEvent) => {

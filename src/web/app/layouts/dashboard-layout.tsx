@@ -1,5 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { type MouseEvent, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/auth/api.ts';
 import { useIdleSignOut } from '../../features/auth/idle-sign-out.ts';
@@ -7,8 +7,9 @@ import { GeneratedPasswordBanner } from '../../features/auth/password-banner.tsx
 import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { LoadingState } from '../../ui/states.tsx';
 import { paths } from '../paths.ts';
-import { focusHeading, useHeadingFocusOnNavigate } from './heading-focus.ts';
+import { useHeadingFocusOnNavigate } from './heading-focus.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
+import { SkipLinks } from './skip-links.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 function Logo() {
@@ -20,12 +21,6 @@ function Logo() {
   );
 }
 
-/** The skip link lands on the page heading (or the main region while it loads), without a '#main' in the address. */
-function skipToContent(event: MouseEvent) {
-  event.preventDefault();
-  if (!focusHeading()) document.getElementById('main')?.focus();
-}
-
 /** Spec §2 shell: top bar (logo, user menu), the role's sidebar, a slide-over one on small screens. */
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -35,11 +30,9 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-screen">
-      <a href="#main" onClick={skipToContent} className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
-      </a>
+      <SkipLinks />
 
-      <Dialog open={menuOpen} onClose={setMenuOpen} aria-label="Sidebar" className="fixed inset-0 z-50 lg:hidden">
+      <Dialog open={menuOpen} onClose={setMenuOpen} aria-label="Sidebar" className="fixed inset-0 z-50 xl:hidden">
         <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
         <div className="fixed inset-0 flex">
           <DialogPanel transition className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:-translate-x-full">
@@ -58,7 +51,7 @@ export function DashboardLayout() {
       </Dialog>
 
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-        <button type="button" onClick={() => setMenuOpen(true)} className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden">
+        <button type="button" onClick={() => setMenuOpen(true)} className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden">
           <span className="sr-only">Open sidebar</span>
           <Icon name="menu" className="size-6" />
         </button>
@@ -68,8 +61,8 @@ export function DashboardLayout() {
         </div>
       </header>
 
-      <div className="lg:flex">
-        <aside className="hidden border-r border-slate-200 bg-white lg:sticky lg:top-16 lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:overflow-y-auto lg:p-4">
+      <div className="xl:flex">
+        <aside className="hidden border-r border-slate-200 bg-white xl:sticky xl:top-16 xl:block xl:h-[calc(100vh-4rem)] xl:w-60 xl:shrink-0 xl:overflow-y-auto xl:p-4">
           <SidebarNav />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">

@@ -38,6 +38,6 @@ export const logsColumns = [
     id: 'description',
     header: 'Description',
     enableSorting: false,
-    meta: { className: 'min-w-36 wrap-anywhere sm:min-w-64' },
+    meta: { className: 'min-w-24 wrap-anywhere sm:min-w-64' },
   }),
 ];
