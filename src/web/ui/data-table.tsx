@@ -159,9 +159,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   );
                 })}
                 {expandAt && (
-                  <th scope="col" className={cn('w-0 py-3 pr-2 pl-0', TOGGLE_CELL[expandAt])}>
-                    <span className="sr-only">More</span>
-                  </th>
+                  // A plain cell: the column of "More of this row" buttons needs no header of its own.
+                  <td className={cn('w-0 py-3 pr-2 pl-0', TOGGLE_CELL[expandAt])} />
                 )}
               </tr>
             ))}

@@ -18,12 +18,12 @@ describe('Tooltip', () => {
     );
     const tip = screen.getByRole('tooltip', { hidden: true });
     await userEvent.tab();
-    expect(tip).not.toHaveClass('sr-only');
+    expect(tip).not.toHaveClass('hidden');
     await userEvent.keyboard('{Escape}');
-    expect(tip).toHaveClass('sr-only');
+    expect(tip).toHaveClass('hidden');
     await userEvent.click(document.body);
     await userEvent.pointer({ keys: '[TouchA]', target: screen.getByRole('button', { name: 'Users' }) });
-    expect(tip).not.toHaveClass('sr-only');
+    expect(tip).not.toHaveClass('hidden');
     expect(onRow).not.toHaveBeenCalled();
   });
 });

@@ -35,7 +35,7 @@ export function Tooltip({ tip, children, className }: { tip: string; children: R
       <span
         role="tooltip"
         id={id}
-        className={cn(open ? 'absolute top-full left-0 z-20 mt-1.5 w-max max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-normal whitespace-normal text-white shadow-lg' : 'sr-only')}
+        className={cn(open ? 'absolute top-full left-0 z-20 mt-1.5 w-max max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-normal whitespace-normal text-white shadow-lg' : 'hidden')}
       >
         {tip}
       </span>
