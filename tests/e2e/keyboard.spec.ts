@@ -9,7 +9,8 @@ test('"Skip to content" is the first Tab stop and lands on the page heading; the
   await openList(page);
   // A fresh load: focus starts on the document, as the browser leaves it.
   await page.reload();
-  await expect(bodyRows(page).first()).toBeVisible();
+  // Rows that open a submission are focusable; the loading row is not.
+  await expect(bodyRows(page).first()).toHaveAttribute('tabindex', '0');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -18,7 +19,8 @@ test('"Skip to content" is the first Tab stop and lands on the page heading; the
 
   // From a fresh load, two Tabs and Enter reach the first row of the submissions table.
   await page.reload();
-  await expect(bodyRows(page).first()).toBeVisible();
+  // Rows that open a submission are focusable; the loading row is not.
+  await expect(bodyRows(page).first()).toHaveAttribute('tabindex', '0');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to table' })).toBeFocused();
