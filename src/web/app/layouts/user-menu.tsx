@@ -26,8 +26,10 @@ export function UserMenu() {
         <Icon name="chevronDown" className="size-4 text-slate-500 max-sm:hidden" />
         <span className="sr-only">Open user menu</span>
       </MenuButton>
+      {/* Not modal: a modal menu makes the rest of the page inert, and the page loses its main landmark and heading while it is open. */}
       <MenuItems
         transition
+        modal={false}
         anchor="bottom end"
         className="z-40 mt-2 w-56 origin-top-right rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 [--anchor-gap:0.5rem] focus:outline-none data-closed:scale-95 data-closed:opacity-0"
       >
