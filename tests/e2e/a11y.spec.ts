@@ -18,12 +18,14 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('[data-sonner-toast][data-mounted="false"]')).toHaveCount(0);
 }
 
-async function scan(page: Page, where: string, findings: Findings): Promise<void> {
+const SERIOUS = ['serious', 'critical'];
+
+async function scan(page: Page, where: string, findings: Findings, impacts = SERIOUS): Promise<void> {
   await settle(page);
   // label-content-name-mismatch is experimental in axe (off by default); Lighthouse and issue 12 count it.
   const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   for (const v of violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    if (!impacts.includes(v.impact ?? '')) continue;
     const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
     findings.push(`${where}: ${v.id} (${v.impact}) ${targets}`);
     console.log(findings.at(-1), v.nodes[0]?.failureSummary);
@@ -66,7 +68,8 @@ test('the dashboard, the user menu, the submissions list and its dialogs at 1440
   await scan(page, 'dashboard with a success toast', findings);
   await page.getByRole('button', { name: /Open user menu/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await scan(page, 'user menu open', findings);
+  // Issue 12 saw landmark and heading findings (moderate) while the menu was open: none of any impact.
+  await scan(page, 'user menu open', findings, ['minor', 'moderate', ...SERIOUS]);
   await page.keyboard.press('Escape');
 
   await openList(page);
