@@ -49,6 +49,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the public screens at 1440 px have no serious or critical axe finding', async ({ page }) => {
+  test.setTimeout(60_000);
   const findings: Findings = [];
   for (const path of ['/auth/login', '/auth/reset-password', '/auth/email-confirmation', '/unauthorized', '/no-such-page']) {
     await page.goto(path);
