@@ -93,9 +93,34 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledTimes(2);
   });
 
-  it('hides a column below its breakpoint through a max-width class', () => {
+  it('hides a column at widths up to and including its breakpoint', () => {
     renderTable();
-    expect(screen.getByRole('columnheader', { name: 'Role' })).toHaveClass('max-[960px]:hidden');
+    // upto-959 is `@media (width <= 959px)` (styles.css); the browser tests measure it for real.
+    expect(screen.getByRole('columnheader', { name: 'Role' })).toHaveClass('upto-959:hidden');
     expect(screen.getByRole('table', { name: 'People' })).toBeInTheDocument();
+  });
+
+  it('opens a row to show what its hidden columns hold, by keyboard, with aria-expanded', async () => {
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+    const more = screen.getAllByRole('button', { name: 'More of this row' });
+    expect(more).toHaveLength(3);
+    expect(more[1]).toHaveAttribute('aria-expanded', 'false');
+    more[1]!.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(more[1]).toHaveAttribute('aria-expanded', 'true');
+    const details = document.getElementById(more[1]!.getAttribute('aria-controls')!)!;
+    expect(within(details).getByRole('term')).toHaveTextContent('Role');
+    expect(within(details).getByRole('definition')).toHaveTextContent('staff');
+    // Opening the row is not opening the record.
+    expect(onRowClick).not.toHaveBeenCalled();
+    await userEvent.click(more[1]!);
+    expect(more[1]).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(more[1]!.getAttribute('aria-controls')!)).toBeNull();
+  });
+
+  it('offers no expansion when no column hides', () => {
+    render(<DataTable label="People" columns={[column.accessor('name', { header: 'Name' })]} data={rows(2)} />);
+    expect(screen.queryByRole('button', { name: 'More of this row' })).toBeNull();
   });
 });

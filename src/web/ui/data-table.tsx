@@ -10,27 +10,25 @@ import {
   getSortedRowModel,
   useReactTable,
 } from '@tanstack/react-table';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Pagination } from './data-table-pagination.tsx';
+import { DataRow, HIDE, type HideBelow, TOGGLE_CELL, widestHide } from './data-table-row.tsx';
 import { Icon } from './icons.tsx';
 
-/** Spec §9 table breakpoints: a column can hide at or below 599, 959 or 1280 px of width. */
-export type HideBelow = 599 | 959 | 1280;
+export type { HideBelow } from './data-table-row.tsx';
 
 declare module '@tanstack/react-table' {
   // TData and TValue must match the library's declaration to merge with it.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
+    /** Hidden at widths ≤ this breakpoint (spec §9); its content moves into the row's expansion. */
     hideBelow?: HideBelow;
     /** Extra classes for the column's header and cells (width, alignment). */
     className?: string;
   }
 }
 
-// Written out in full so Tailwind sees each class. Tailwind's max-[N] means width < N, so "at or
-// below 1280 px" is max-[1281px].
-const HIDE: Record<HideBelow, string> = { 599: 'max-[600px]:hidden', 959: 'max-[960px]:hidden', 1280: 'max-[1281px]:hidden' };
 
 export { PAGE_SIZES as PAGE_SIZE_OPTIONS } from './data-table-pagination.tsx';
 export const EMPTY_TEXT = 'There are no records to display';
@@ -84,6 +82,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, data, getRowId, isLoading = false, isFetching = false, loadingText = 'Loading...', emptyText = EMPTY_TEXT, paging, sorting, onRowClick, isRowClickable, rowClassName, scrollHeight } = props;
   const [localPagination, setLocalPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.initialPageSize ?? 10 });
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const pagination = paging?.pagination ?? localPagination;
   const sortingState = sorting?.sorting ?? localSorting;
 
@@ -123,6 +122,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const columnCount = table.getVisibleLeafColumns().length;
   const total = paging ? paging.rowCount : (data?.length ?? 0);
+  const expandAt = widestHide(table);
 
   const activate = (row: T) => (onRowClick && (isRowClickable?.(row) ?? true) ? () => onRowClick(row) : undefined);
 
@@ -159,38 +159,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </th>
                   );
                 })}
+                {expandAt && (
+                  // A plain cell: the column of "More of this row" buttons needs no header of its own.
+                  <td className={cn('w-0 py-3 pr-2 pl-0', TOGGLE_CELL[expandAt])} />
+                )}
               </tr>
             ))}
           </thead>
           <tbody className={cn('divide-y divide-slate-100', isFetching && !isLoading && 'opacity-60 transition-opacity')}>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columnCount} className="px-4 py-10 text-center text-slate-600">
+                <td colSpan={columnCount + (expandAt ? 1 : 0)} className="px-4 py-10 text-center text-slate-600">
                   <span role="status">{isLoading ? loadingText : emptyText}</span>
                 </td>
               </tr>
             ) : (
-              rows.map((row) => {
-                const onActivate = activate(row.original);
-                return (
-                  <tr
-                    key={row.id}
-                    onClick={onActivate}
-                    onKeyDown={onActivate ? (event: KeyboardEvent) => event.key === 'Enter' && event.target === event.currentTarget && onActivate() : undefined}
-                    tabIndex={onActivate ? 0 : undefined}
-                    className={cn(onActivate && 'cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600', rowClassName?.(row.original))}
-                  >
-                    {row.getVisibleCells().map((cell) => {
-                      const meta = cell.column.columnDef.meta;
-                      return (
-                        <td key={cell.id} className={cn('px-3 py-3 text-slate-700 sm:px-4', meta?.hideBelow && HIDE[meta.hideBelow], meta?.className)}>
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                );
-              })
+              rows.map((row) => (
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  table={table}
+                  expandAt={expandAt}
+                  expanded={!!expanded[row.id]}
+                  onToggle={() => setExpanded((e) => ({ ...e, [row.id]: !e[row.id] }))}
+                  onActivate={activate(row.original)}
+                  className={rowClassName?.(row.original)}
+                />
+              ))
             )}
           </tbody>
         </table>

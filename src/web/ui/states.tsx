@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { Icon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -12,13 +13,21 @@ export function LoadingState({ text = 'Loading...' }: { text?: string }) {
   );
 }
 
-/** Spec's 'Error: <message>' form, announced at once. */
-export function ErrorState({ message, action }: { message: string; action?: ReactNode }) {
+/**
+ * Spec's 'Error: <message>' form, announced at once. `onRetry` offers "Try again" (the 60 s
+ * time-out keeps the spec's raw 'timeout of 60000ms exceeded' text, so the way out is beside it).
+ */
+export function ErrorState({ message, action, onRetry }: { message: string; action?: ReactNode; onRetry?: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center">
       <Icon name="warning" className="size-6 text-red-700" />
       <p className="text-sm font-medium text-red-800">Error: {message}</p>
       {action}
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
     </div>
   );
 }

@@ -224,6 +224,22 @@ describe('idle sessions end (SESSION_IDLE_MINUTES, fixed clock)', () => {
     expect(logged[0]?.description).toBe(`Session of ${u.email} ended: idle (from 127.0.0.1)`);
   });
 
+  it('under a one-minute limit a session in use goes on past its first minute', async () => {
+    const short = await secondInstance(t, { clock, env: { SESSION_IDLE_MINUTES: '1' } });
+    try {
+      const u = await t.createUser('member');
+      const s = await short.login(u.email, u.password);
+      for (let i = 0; i < 4; i++) {
+        clock.advance(40_000);
+        expect((await profile(short, s.access)).statusCode).toBe(200);
+      }
+      clock.advance(60_000);
+      expect((await profile(short, s.access)).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('the idle limit also stops an access token that is still within its 30 minutes', async () => {
     const short = await secondInstance(t, { clock, env: { SESSION_IDLE_MINUTES: '15' } });
     try {

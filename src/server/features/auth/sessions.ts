@@ -35,7 +35,7 @@ interface Account {
   role: Role;
 }
 
-/** A session's last use is written at most this often (so not on every request). */
+/** A session's last use is written at most this often (so not on every request), and at least 4 times per idle limit. */
 const TOUCH_EVERY_MS = 60_000;
 
 /**
@@ -44,6 +44,8 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export function createSessions({ repo, signer, clock, events, refreshDays, idleMinutes, cache }: SessionsDeps) {
   const idleMs = idleMinutes * 60_000;
+  // Written well within the idle limit, or a session in use would end anyway under a short limit.
+  const touchEveryMs = Math.min(TOUCH_EVERY_MS, idleMs / 4);
   const idleSince = (now: Date) => new Date(now.getTime() - idleMs);
 
   async function issue(user: Account, sessionId: string, now: Date): Promise<AuthTokens> {
@@ -101,8 +103,8 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
       if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
       const now = clock.now();
       if (now.getTime() - row.lastSeenAt.getTime() >= idleMs) return null;
-      if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await repo.touchSession(subject.sessionId, now, new Date(now.getTime() - TOUCH_EVERY_MS));
+      if (now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
+        await repo.touchSession(subject.sessionId, now, new Date(now.getTime() - touchEveryMs));
         cache?.set(subject.sessionId, { ...row, lastSeenAt: now });
       } else if (!cached) cache?.set(subject.sessionId, row);
       return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId: subject.sessionId };

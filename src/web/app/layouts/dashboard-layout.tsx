@@ -7,7 +7,9 @@ import { GeneratedPasswordBanner } from '../../features/auth/password-banner.tsx
 import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { LoadingState } from '../../ui/states.tsx';
 import { paths } from '../paths.ts';
+import { useHeadingFocusOnNavigate } from './heading-focus.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
+import { SkipLinks } from './skip-links.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 function Logo() {
@@ -24,17 +26,16 @@ export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useProfile();
   useIdleSignOut();
+  useHeadingFocusOnNavigate();
 
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
-      </a>
+      <SkipLinks />
 
-      <Dialog open={menuOpen} onClose={setMenuOpen} className="fixed inset-0 z-50 lg:hidden">
+      <Dialog open={menuOpen} onClose={setMenuOpen} aria-label="Sidebar" className="fixed inset-0 z-50 xl:hidden">
         <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
         <div className="fixed inset-0 flex">
-          <DialogPanel transition aria-label="Sidebar" className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:-translate-x-full">
+          <DialogPanel transition className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:-translate-x-full">
             <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
               <Logo />
               <button type="button" onClick={() => setMenuOpen(false)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
@@ -50,7 +51,7 @@ export function DashboardLayout() {
       </Dialog>
 
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-        <button type="button" onClick={() => setMenuOpen(true)} className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden">
+        <button type="button" onClick={() => setMenuOpen(true)} className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 xl:hidden">
           <span className="sr-only">Open sidebar</span>
           <Icon name="menu" className="size-6" />
         </button>
@@ -61,9 +62,9 @@ export function DashboardLayout() {
       </header>
 
       {/* The white sidebar runs the page's whole height (its row stretches it); the nav inside stays in view. */}
-      <div className="lg:flex lg:min-h-[calc(100vh-4rem)]">
-        <aside className="hidden border-r border-slate-200 bg-white lg:block lg:w-60 lg:shrink-0">
-          <div className="lg:sticky lg:top-16 lg:max-h-[calc(100vh-4rem)] lg:overflow-y-auto lg:p-4">
+      <div className="xl:flex xl:min-h-[calc(100vh-4rem)]">
+        <aside className="hidden border-r border-slate-200 bg-white xl:block xl:w-60 xl:shrink-0">
+          <div className="xl:sticky xl:top-16 xl:max-h-[calc(100vh-4rem)] xl:overflow-y-auto xl:p-4">
             <SidebarNav />
           </div>
         </aside>

@@ -26,10 +26,15 @@ export function UserMenu() {
         <Icon name="chevronDown" className="size-4 text-slate-500 max-sm:hidden" />
         <span className="sr-only">Open user menu</span>
       </MenuButton>
+      {/*
+        Not modal and not anchored: a modal menu makes the rest of the page inert (the page loses its
+        main landmark and heading while it is open), and an anchored one is portalled outside the
+        top bar's landmark. Placed under its button, inside the banner.
+      */}
       <MenuItems
         transition
-        anchor="bottom end"
-        className="z-40 mt-2 w-56 origin-top-right rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 [--anchor-gap:0.5rem] focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+        modal={false}
+        className="absolute right-0 z-40 mt-2 w-56 origin-top-right rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0"
       >
         <div className="border-b border-slate-100 px-4 py-2.5">
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>

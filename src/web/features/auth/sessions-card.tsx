@@ -74,7 +74,7 @@ export function SessionsCard() {
         <LoadingState text="Loading sessions..." />
       ) : sessions.isError ? (
         <div className="p-4">
-          <ErrorState message={messageOf(sessions.error, 'Failed to fetch your sessions')} />
+          <ErrorState message={messageOf(sessions.error, 'Failed to fetch your sessions')} onRetry={() => void sessions.refetch()} />
         </div>
       ) : (
         <ul aria-label="Signed-in sessions" className="divide-y divide-slate-100">

@@ -57,7 +57,7 @@ export function DashboardHomePage() {
       {stats.isPending ? (
         <LoadingState />
       ) : stats.isError ? (
-        <ErrorState message={messageOf(stats.error, 'An error occurred during fetching data')} />
+        <ErrorState message={messageOf(stats.error, 'An error occurred during fetching data')} onRetry={() => void stats.refetch()} />
       ) : (
         <ul aria-label="Summary statistics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
           {stats.data.map((stat) => (

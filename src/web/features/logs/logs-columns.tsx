@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { LogEntry } from '#shared/contract/logs';
 import { formatDateTime, parseUtc } from '../../lib/dates.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { isSuccessLabel, processTooltip } from './logs-format.ts';
 
 const column = createColumnHelper<LogEntry>();
@@ -31,16 +32,12 @@ export const logsColumns = [
     id: 'process',
     header: 'Process',
     meta: { hideBelow: 599, className: 'whitespace-nowrap' },
-    cell: (info) => (
-      <span title={processTooltip(info.getValue())} className="cursor-help underline decoration-slate-300 decoration-dotted underline-offset-4">
-        {info.getValue()}
-      </span>
-    ),
+    cell: (info) => <Tooltip tip={processTooltip(info.getValue())}>{info.getValue()}</Tooltip>,
   }),
   column.accessor('description', {
     id: 'description',
     header: 'Description',
     enableSorting: false,
-    meta: { className: 'min-w-36 wrap-anywhere sm:min-w-64' },
+    meta: { className: 'min-w-24 wrap-anywhere sm:min-w-64' },
   }),
 ];

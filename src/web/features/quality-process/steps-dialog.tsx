@@ -37,7 +37,7 @@ export function StepsDialog({ submission, open, onClose }: { submission: Submiss
         {steps.isPending ? (
           <LoadingState text="Loading Quality Process Data..." />
         ) : steps.isError ? (
-          <ErrorState message={messageOf(steps.error, 'An error occurred while fetching data')} />
+          <ErrorState message={messageOf(steps.error, 'An error occurred while fetching data')} onRetry={() => void steps.refetch()} />
         ) : !steps.data || steps.data.length === 0 ? (
           <EmptyState title="No steps yet" icon="list">
             Arena has no steps for this quality process.

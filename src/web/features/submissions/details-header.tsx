@@ -66,7 +66,7 @@ export function DetailsHeader({ submission, updating, openDialog }: Props) {
   return (
     <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Submission Details</h1>
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight text-slate-900">Submission Details</h1>
         <p className="mt-1 text-sm text-slate-600">
           {submission.submitter || 'Unknown submitter'} · submitted <DateTime value={submission.submissionDate} />
         </p>

@@ -49,18 +49,15 @@ function FlagBox({ label, done, action, onOpen, className }: { label: string; do
       </div>
     );
   }
+  // The label and 'No' stay outside the button, so its name is the text it shows; its ::after
+  // stretches over the box, which stays clickable as a whole.
   return (
-    <div className="contents">
-      <dt className="sr-only">{label}</dt>
-      <dd className={className}>
-        <button type="button" onClick={onOpen} aria-label={action} className={cn(boxClasses, 'group block w-full text-left hover:bg-brand-50 hover:ring-brand-300')}>
-          <span aria-hidden="true" className={cn(labelClasses, 'block')}>
-            {label}
-          </span>
-          <span className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-sm">
-            <span className="text-slate-900">No</span>
-            <span className="font-medium text-brand-800 group-hover:underline">{action}</span>
-          </span>
+    <div className={cn(boxClasses, 'group relative hover:bg-brand-50 hover:ring-brand-300', className)}>
+      <dt className={labelClasses}>{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-sm">
+        <span className="text-slate-900">No</span>
+        <button type="button" onClick={onOpen} className="cursor-pointer rounded-sm font-medium text-brand-800 group-hover:underline after:absolute after:inset-0 after:rounded-lg">
+          {action}
         </button>
       </dd>
     </div>

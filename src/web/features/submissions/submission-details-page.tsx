@@ -56,7 +56,7 @@ export function SubmissionDetailsPage() {
     return (
       <>
         <BackLink />
-        <ErrorState message={messageOf(submission.error, 'Error Fetching Submission')} />
+        <ErrorState message={messageOf(submission.error, 'Error Fetching Submission')} onRetry={() => void submission.refetch()} />
       </>
     );
   }

@@ -76,7 +76,7 @@ export function submissionsColumns(actions: CellActions) {
       
       cell: (info) => (info.getValue() ? <span className="font-medium text-slate-900">{info.getValue()}</span> : dash),
     }),
-    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} /> }),
+    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} className="max-sm:whitespace-normal" /> }),
     column.accessor('becomeAwareDate', {
       id: 'becomeAwareDate',
       header: () => <abbr title="Become-aware date" className="no-underline">BAD</abbr>,

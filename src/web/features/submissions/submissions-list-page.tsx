@@ -42,7 +42,7 @@ function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: b
   useDocumentTitle(title ? `Form: ${title}` : 'Form Submissions');
   return (
     <div className="mb-6 flex items-center gap-3">
-      <h1 className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
+      <h1 tabIndex={-1} className="min-w-0 text-2xl font-semibold tracking-tight text-slate-900">
         Form:{' '}
         {title ?? (
           <span className="inline-block h-6 w-56 animate-pulse rounded bg-slate-200 align-middle">

@@ -4,7 +4,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { session, useCurrentUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, Modal } from '../../ui/dialog.tsx';
 import { useRestrictUser, useUpdateUser } from './api.ts';
 import { RestrictToggle } from './restrict-toggle.tsx';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
@@ -84,18 +84,27 @@ export function EditUserDialog({ user, open, onClose }: Props) {
         <DialogBody className="space-y-5">
           {limits.note && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">{limits.note}</p>}
           <UserFormFields mode="edit" values={values} errors={errors} onChange={setValues} locked={limits.locked} />
-          <RestrictToggle restricted={restricted} onToggle={toggleRestriction} busy={restrict.isPending} disabledReason={limits.restrict} />
-          <SignOutEverywhere user={user} disabledReason={limits.signOut} />
         </DialogBody>
-        <DialogActions>
+        {/* Save and Cancel sit right under the fields they apply to; the access section below acts on its own. */}
+        <div className="flex flex-col-reverse gap-3 px-6 pb-5 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" busy={update.isPending} busyText="Please wait..." disabled={restrict.isPending}>
             Save
           </Button>
-        </DialogActions>
+        </div>
       </form>
+      <section aria-labelledby="edit-user-access" className="space-y-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-5">
+        <div>
+          <h3 id="edit-user-access" className="text-sm font-semibold text-slate-900">
+            Access
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-600">These take effect immediately: Save and Cancel do not apply to them.</p>
+        </div>
+        <RestrictToggle restricted={restricted} onToggle={toggleRestriction} busy={restrict.isPending} disabledReason={limits.restrict} />
+        <SignOutEverywhere user={user} disabledReason={limits.signOut} />
+      </section>
     </Modal>
   );
 }

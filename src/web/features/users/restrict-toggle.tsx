@@ -13,7 +13,7 @@ interface Props {
 export function RestrictToggle({ restricted, onToggle, busy, disabledReason }: Props) {
   const disabled = busy || !!disabledReason;
   return (
-    <Field disabled={disabled} className="flex items-start justify-between gap-6 rounded-lg border border-slate-200 px-4 py-3">
+    <Field disabled={disabled} className="flex items-start justify-between gap-6 rounded-lg border border-slate-200 bg-white px-4 py-3">
       <div>
         <Label className="text-sm font-medium text-slate-900">Restrict access</Label>
         <Description className="mt-0.5 text-sm text-slate-600">

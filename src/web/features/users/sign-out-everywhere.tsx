@@ -20,7 +20,7 @@ export function SignOutEverywhere({ user, disabledReason }: { user: User; disabl
     });
   }
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+    <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div>
         <p className="text-sm font-medium text-slate-900">Sign out everywhere</p>
         <p className="mt-0.5 text-sm text-slate-600">{disabledReason ?? 'Ends every session of this user, on every device.'}</p>
