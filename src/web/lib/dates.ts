@@ -80,23 +80,8 @@ export function accountTimeToDate(local: string, accountTimeZone: string): Date 
   return zonedTimeToUtc(local, accountTimeZone);
 }
 
-/** The viewer's short zone name at that moment (e.g. 'CET', 'GMT+1'), or '' where Intl has none. */
-export function shortZoneName(date: Date): string {
-  try {
-    return new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
-  } catch {
-    return '';
-  }
-}
-
 /**
- * A moment recorded by the portal (an audit entry, a note, a decision) as `YYYY-MM-DD HH:mm ZONE`
- * in the viewer's local time: the one format the complaint file's screens share, so a change of
- * the time-zone rule is made here once.
+ * A moment recorded by the portal (an audit entry, a note, a decision): `formatDateTime`, the one
+ * format every screen shares (decision 031).
  */
-export function formatMoment(value: string): string {
-  const date = parseUtc(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const zone = shortZoneName(date);
-  return zone ? `${formatLocalDateTime(value, false)} ${zone}` : formatLocalDateTime(value, false);
-}
+export const formatMoment = (value: string): string => formatDateTime(value);
