@@ -50,7 +50,7 @@ describe('Reporting due and the clock / decision filters', () => {
     const headers = screen.getAllByRole('columnheader');
     expect(headers).toHaveLength(11);
     expect(headers[10]).toHaveTextContent('Reporting due');
-    expect(headers[10]).toHaveClass('max-[1281px]:hidden');
+    expect(headers[10]).toHaveClass('upto-1280:hidden');
     const cells = (name: string) => within(rowOf(name)).getAllByRole('cell');
     expect(cells('Ada Lovelace')[10]).toHaveTextContent('2026-01-02Overdue');
     expect(cells('Grace Hopper')[10]).toHaveTextContent('2026-02-10Due soon');
@@ -75,7 +75,7 @@ describe('Reporting due and the clock / decision filters', () => {
     expect(router.state.location.search).toBe('?clock=overdue&decision=undecided');
     await userEvent.click(screen.getByRole('button', { name: /Export Submissions/ }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Submission CSV downloaded'));
-    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ clock: 'overdue', decision: 'undecided' });
+    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ clock: 'overdue', decision: 'undecided', sortBy: 'submissionDate:desc' });
   });
 
   it('deadline=week from a dashboard link shows as a removable filter', async () => {
