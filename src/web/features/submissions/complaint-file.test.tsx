@@ -92,7 +92,7 @@ describe('History', () => {
     expect(items[0]).toHaveTextContent('Dana Reyes marked it reportable — 2026-11-23 14:02 UTC');
     expect(items[0]).toHaveTextContent('reportable: No → changed to Yes');
     expect(items[1]).toHaveTextContent('Dana Reyes decided it not reportable — 2026-11-21 11:00 UTC');
-    expect(items[1]).toHaveTextContent('decision: undecided → changed to not_reportable');
+    expect(items[1]).toHaveTextContent('decision: Undecided → changed to Not reportable');
     expect(section).toHaveTextContent('JotForm delivered the submission — 2026-11-20 09:15 UTC');
   });
 
