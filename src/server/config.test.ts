@@ -13,4 +13,16 @@ describe('configuration', () => {
       'Invalid configuration:\n  ARENA_OWNER_GUID: ARENA_OWNER_GUID must be an Arena GUID: 20 uppercase letters and digits\n  ARENA_NUMBER_PREFIX_GUID: ARENA_NUMBER_PREFIX_GUID must be an Arena GUID: 20 uppercase letters and digits',
     );
   });
+
+  it('takes the reporting regimes (US_MDR by default) and holidays, refusing unknown or repeated regimes and non-dates', () => {
+    expect(loadConfig({}).REPORTING_REGIMES).toEqual(['US_MDR']);
+    expect(loadConfig({}).REPORTING_HOLIDAYS).toEqual([]);
+    expect(loadConfig({ REPORTING_REGIMES: ' EU_MDR , US_USER_FACILITY ' }).REPORTING_REGIMES).toEqual(['EU_MDR', 'US_USER_FACILITY']);
+    expect(loadConfig({ REPORTING_HOLIDAYS: '2026-12-24, 2026-12-31' }).REPORTING_HOLIDAYS).toEqual(['2026-12-24', '2026-12-31']);
+    const regimes = 'Invalid configuration:\n  REPORTING_REGIMES: REPORTING_REGIMES must be a comma-separated list of distinct regimes among US_MDR, US_USER_FACILITY, EU_MDR';
+    expect(() => loadConfig({ REPORTING_REGIMES: 'US_MDR,CA_MDR' })).toThrow(regimes);
+    expect(() => loadConfig({ REPORTING_REGIMES: 'US_MDR,US_MDR' })).toThrow(regimes);
+    expect(() => loadConfig({ REPORTING_REGIMES: ' , ' })).toThrow(regimes);
+    expect(() => loadConfig({ REPORTING_HOLIDAYS: '2026-12-24,Christmas' })).toThrow('REPORTING_HOLIDAYS must be comma-separated dates YYYY-MM-DD (not Christmas)');
+  });
 });
