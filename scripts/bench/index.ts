@@ -5,7 +5,7 @@
 // Environment: DATABASE_URL (PostgreSQL server to create the bench database on; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (100000), BENCH_SECONDS (8),
 // BENCH_ONLY (embedded | postgres), BENCH_EXPLAIN=1 (print the plans of the list queries and of a
-// CSV batch).
+// CSV batch), BENCH_WRITES_ONLY=1 (only the follow-up saves against the bare UPDATE).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { bundleServer } from './bundle.ts';
@@ -70,6 +70,35 @@ interface ServerRun {
 /** The id of bench row n (1 … ROWS), as seed.ts numbers them. */
 const rowId = (n: number) => (6_000_000_000_000_000_000n + BigInt(1 + (n % ROWS))).toString();
 
+/** BENCH_WRITES_ONLY=1: the follow-up saves alone, ours against the bare UPDATE, on each database kind. */
+async function writesOnly(spec: ServerSpec): Promise<void> {
+  for (const kind of KINDS) {
+    const target = kind === 'postgres' ? await createPostgresTarget(SERVER_URL) : await createEmbeddedTarget();
+    cleanups.add(target);
+    try {
+      log(`\n${target.label}: migrating and seeding ${ROWS.toLocaleString('en-US')} submissions …`);
+      await prepare(target);
+      const server = await startServer(target, spec);
+      try {
+        const headers = { authorization: `Bearer ${await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password)}` };
+        const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
+        const writesOurs = await measureWrites(server.url, followupSave('/v1/jotforms/submission'), writeLoad);
+        const writesFloor = await measureWrites(server.url, followupSave('/floor/followup'), writeLoad);
+        const share = writesFloor.rps > 0 ? (100 * writesOurs.rps) / writesFloor.rps : 0;
+        log(`  follow-up saves, ${WRITE_CONNECTIONS} conn: ours ${writesOurs.rps.toFixed(0)} req/s (p99 ${writesOurs.p99} ms, ${writesOurs.failures} failures), bare UPDATE ${writesFloor.rps.toFixed(0)} req/s: ${share.toFixed(0)} % (target ≥ 70 %)`);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await target.destroy();
+      cleanups.delete(target);
+    }
+  }
+}
+
+// Each request a different row and text: the same text saved twice in a row may be stored once by design.
+const followupSave = (prefix: string) => (i: number) => ({ method: 'PATCH' as const, path: `${prefix}/${rowId(i * 7919)}${prefix.startsWith('/v1') ? '/create-followup' : ''}`, body: JSON.stringify({ followup: `Bench follow-up ${i}: called the customer back.` }) });
+
 async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRun> {
   const server = await startServer(target, spec);
   try {
@@ -94,10 +123,8 @@ async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRu
     }
     log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ours then the bare UPDATE …`);
     const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
-    // Each request a different row and text: the same text saved twice in a row may be stored once by design.
-    const save = (prefix: string) => (i: number) => ({ method: 'PATCH' as const, path: `${prefix}/${rowId(i * 7919)}${prefix.startsWith('/v1') ? '/create-followup' : ''}`, body: JSON.stringify({ followup: `Bench follow-up ${i}: called the customer back.` }) });
-    const writesOurs = await measureWrites(server.url, save('/v1/jotforms/submission'), writeLoad);
-    const writesFloor = await measureWrites(server.url, save('/floor/followup'), writeLoad);
+    const writesOurs = await measureWrites(server.url, followupSave('/v1/jotforms/submission'), writeLoad);
+    const writesFloor = await measureWrites(server.url, followupSave('/floor/followup'), writeLoad);
     await new Promise((r) => setTimeout(r, 2_000));
     const afterLoad = target.postmasterPid ? portalMemory(server.pid, target.postmasterPid) : undefined;
     return { views, writesOurs, writesFloor, ...(afterLoad ? { afterLoad } : {}), token };
@@ -136,6 +163,15 @@ async function main(): Promise<void> {
   const started = performance.now();
   log(`Quality Portal bench: ${ROWS.toLocaleString('en-US')} submissions; list at ${CONNECTIONS} connections (autocannon) and 1 user; CSV export.`);
   log(`Node ${process.version}, ${os.availableParallelism()} cores, 1-min load average ${load1().toFixed(1)}. Server, databases and load generator share this machine.`);
+  if (process.env.BENCH_WRITES_ONLY === '1') {
+    const bundle = await bundleServer();
+    try {
+      await writesOnly({ file: bundle.file, jwtSecret: JWT_SECRET });
+    } finally {
+      bundle.remove();
+    }
+    return;
+  }
   let startup: StartupResult | undefined;
   if (process.env.BENCH_ONLY !== 'postgres') {
     log('\nStart-up: npm start in a fresh copy of the working tree, then a restart …');

@@ -36,9 +36,10 @@ test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters
   expect(saves).toEqual([{ followup }]);
   await expect(dialog).toBeHidden();
   await expect(cell(row, 9)).toHaveText(`${followup.slice(0, 25)}…`);
-  // Reopening shows the whole text for editing; Cancel leaves it as it was.
+  // Reopening shows the whole text as the latest earlier note, the textarea empty for the next one; Cancel leaves it as it was.
   await cell(row, 9).getByRole('button').click();
-  await expect(dialog.getByPlaceholder('Enter follow-up details')).toHaveValue(followup);
+  await expect(dialog.getByRole('region', { name: 'Earlier follow-ups' }).getByRole('listitem').first()).toContainText(followup);
+  await expect(dialog.getByPlaceholder('Enter follow-up details')).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard\/jotforms\?q=/);
 });
@@ -87,7 +88,8 @@ test('Mark as delivered: both calls at once, toast, then not clickable any more'
 test('a row opens its details by click and by Enter', async ({ page }) => {
   const submissionId = id((r) => r.workflow.submissionStatus === 'Denied');
   const row = await openListAt(page, submissionId);
-  await row.click();
+  // The submitter's cell: a click on a cell's own control (Mark, Create) does not open the row.
+  await row.getByRole('cell').nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/jotforms/submission/${submissionId}$`));
   await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Form Submissions' }).click();

@@ -46,9 +46,10 @@ test('renders the badges, the grid and the answers; the XSS payload does not run
 test('a transferred submission: chTitle and chNumber badges, delivered box not clickable, steps modal', async ({ page, adminApi }) => {
   await openDetails(page, demoSubmissionId(0));
   const { chNumber, chTitle } = await submissionOf(adminApi, demoSubmissionId(0));
-  await expect(page.getByText('Successful Transfer', { exact: true })).toBeVisible();
-  await expect(page.getByText(chNumber!, { exact: true })).toBeVisible();
-  await expect(page.getByText(chTitle!, { exact: true })).toBeVisible();
+  // The header's badge (the History below names the status too).
+  await expect(page.getByText('Successful Transfer', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(chNumber!, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(chTitle!, { exact: true }).first()).toBeVisible();
   await expect(box(page, 'Delivered')).toContainText('Yes');
   await expect(box(page, 'Delivered').getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Create Quality Process|Retry Quality Process/ })).toHaveCount(0);
@@ -66,7 +67,8 @@ test('approve moves Pending Review to Pending Transfer', async ({ page }) => {
   await page.getByRole('button', { name: 'Approve' }).click();
   expect((await review).postDataJSON()).toEqual({ decision: 'approve' });
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
-  await expect(page.getByText('Pending Transfer', { exact: true })).toBeVisible();
+  // The header's badge (the History below names the status too).
+  await expect(page.getByText('Pending Transfer', { exact: true }).first()).toBeVisible();
   // Now the status change control appears, and approve/deny are gone.
   await expect(page.getByRole('button', { name: 'Create Quality Process' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
@@ -85,7 +87,8 @@ test('deny needs a reason, then shows it', async ({ page }) => {
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Denied', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(reason)).toBeVisible();
+  // The Denied notice (the History below lists the reason too).
+  await expect(page.getByText(reason).first()).toBeVisible();
 });
 
 test('the delivered and reportable boxes open their confirmations; follow-up edits here too', async ({ page }) => {
@@ -111,7 +114,8 @@ test('the delivered and reportable boxes open their confirmations; follow-up edi
   await followup.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Follow-up updated successfully')).toBeVisible();
   await expect(followup).toBeHidden();
-  await expect(page.locator('main').getByText('Left a voicemail for the reporter.')).toBeVisible();
+  // The Good Faith Efforts box (the History below lists the note too).
+  await expect(page.getByRole('region', { name: 'Review' }).getByText('Left a voicemail for the reporter.')).toBeVisible();
 });
 
 test('Pending Transfer: the status change control creates the quality process', async ({ page }) => {
@@ -123,9 +127,10 @@ test('Pending Transfer: the status change control creates the quality process', 
   await dialog.getByLabel(/Quality Process Name/).fill(title);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
-  await expect(page.getByText('Successful Transfer', { exact: true })).toBeVisible();
-  await expect(page.getByText(title, { exact: true })).toBeVisible();
-  await expect(page.getByText(/^CH-\d+$/)).toBeVisible();
+  // The header's badge (the History below names the status too).
+  await expect(page.getByText('Successful Transfer', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^CH-\d+$/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Quality Process' })).toHaveCount(0);
 });
 

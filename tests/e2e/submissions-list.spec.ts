@@ -18,12 +18,12 @@ test.describe('as staff', () => {
     await loginAs('staff');
   });
 
-  test('shows the form title, the table and its ten columns, newest first, 10 a page', async ({ page }) => {
+  test('shows the form title, the table and its ten columns (then Reporting due), newest first, 10 a page', async ({ page }) => {
     const first = page.waitForRequest((r) => listRequest(r.url()));
     await openList(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Form: Complaint Form - BTS' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Form Submissions' })).toBeVisible();
-    await expect(table(page).getByRole('columnheader')).toHaveText(COLUMNS);
+    await expect(table(page).getByRole('columnheader')).toHaveText([...COLUMNS, 'Reporting due']);
     await expect(page.getByRole('columnheader', { name: 'Submission Date' })).toHaveAttribute('aria-sort', 'descending');
     const url = new URL((await first).url());
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ page: '1', limit: '10', sortBy: 'submissionDate:desc' });

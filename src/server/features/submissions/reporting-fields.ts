@@ -38,14 +38,32 @@ function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {
   };
 }
 
+type ClockResult = ReturnType<typeof reportingClocks>;
+/**
+ * Results by their inputs: a list page or a write answers rows whose clocks were computed moments
+ * ago (work-day arithmetic walks the calendar). Per settings object; emptied when it grows large.
+ */
+const memo = new WeakMap<ReportingSettings, Map<string, ClockResult>>();
+function clocksOf(row: ClockColumns, s: ReportingSettings, today: string): ClockResult {
+  let cache = memo.get(s);
+  if (!cache) memo.set(s, (cache = new Map()));
+  const key = `${row.becomeAwareDate}|${row.reportingDecision}|${row.reportingCategory}|${row.reportingRegimes?.join() ?? '*'}|${JSON.stringify(row.reportingReports ?? {})}|${today}`;
+  let r = cache.get(key);
+  if (!r) {
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(key, (r = reportingClocks(clockInput(row, s, today))));
+  }
+  return r;
+}
+
 /** The reporting fields a row and the details answer carry, as of `today` (YYYY-MM-DD, JotForm account time). */
 export function reportingFieldsOf(row: ClockColumns, s: ReportingSettings, today: string): Pick<SubmissionRow, 'reportingClocks' | 'reportingDue' | 'clock' | 'decision'> {
-  const r = reportingClocks(clockInput(row, s, today));
+  const r = clocksOf(row, s, today);
   const decision: DecisionFilter = row.reportingDecision ?? 'undecided';
-  return { reportingClocks: r.reportingClocks, reportingDue: r.reportingDue, clock: r.clock, decision };
+  return { reportingClocks: r.reportingClocks.map((c) => ({ ...c })), reportingDue: r.reportingDue, clock: r.clock, decision };
 }
 
 /** The earliest due date of a clock still open (what `reporting_due` stores); it does not depend on today. */
 export function reportingDueOf(row: ClockColumns, s: ReportingSettings): string | null {
-  return reportingClocks(clockInput(row, s, row.becomeAwareDate)).reportingDue;
+  return clocksOf(row, s, row.becomeAwareDate).reportingDue;
 }

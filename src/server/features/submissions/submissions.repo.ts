@@ -165,12 +165,13 @@ with target as (
    select id, followup from submissions where ch_number = $1 and not exists (select 1 from submissions where id = $1))
   limit 1
 ),
--- Locked, so of two identical saves at once the second sees the first's text and writes nothing.
-locked as (select s.id, s.followup from submissions s join target using (id) for update of s),
+-- The guard sits in the UPDATE's own condition, which PostgreSQL re-checks on the newest row version
+-- when a concurrent save got there first: of two identical saves at once, one writes (no row lock
+-- taken beforehand, which would cost a write of its own).
 upd as (
-  update submissions s set followup = $2::text, modified_at = $3::timestamptz from locked
-  where s.id = locked.id and locked.followup is distinct from $2::text
-  returning s.*, locked.followup as before_followup
+  update submissions s set followup = $2::text, modified_at = $3::timestamptz from target
+  where s.id = target.id and s.followup is distinct from $2::text
+  returning s.*, target.followup as before_followup
 ),
 note as (
   insert into followup_notes (submission_id, text, at, author_id, author_email)

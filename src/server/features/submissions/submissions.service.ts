@@ -32,7 +32,13 @@ export interface SubmissionsDeps {
 
 export function createSubmissionsService(d: SubmissionsDeps) {
   const { repo, audit, log, clock } = d;
-  const today = () => zonedDate(clock.now(), d.timeZone);
+  // The account's date, worked out once a minute (a time-zone conversion per row answered showed in profiles).
+  let day = { minute: Number.NaN, date: '' };
+  const today = () => {
+    const minute = Math.floor(clock.now().getTime() / 60_000);
+    if (minute !== day.minute) day = { minute, date: zonedDate(clock.now(), d.timeZone) };
+    return day.date;
+  };
   const ctx = (): RowContext => ({ settings: d.reporting, today: today() });
   const toRow = (r: SubmissionDbRow) => toSubmissionRow(r, ctx());
 

@@ -38,7 +38,7 @@ export const auditColumns = [
         return (
           <span className="block min-w-32">
             <span className="block font-medium text-slate-900">{actor.name}</span>
-            <span className="block text-xs text-slate-600 wrap-anywhere">{actor.email}</span>
+            {actor.email !== actor.name && <span className="block text-xs text-slate-600 wrap-anywhere">{actor.email}</span>}
           </span>
         );
       }

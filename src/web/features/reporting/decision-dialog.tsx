@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { CATEGORY_LABELS, type Decision, REGIME_LABELS, type Regime } from '#shared/contract/reporting';
+import { CATEGORY_LABELS, type Category, type Decision, REGIME_LABELS, type Regime } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,6 +15,8 @@ interface Props {
   /** The decisions this submission may still take (reportable is one way). */
   choices: readonly Decision[];
   defaultRegimes: readonly Regime[];
+  /** The current decision's category, when revising a reportable one. */
+  defaultCategory?: Category | undefined;
   afterWrite: AfterReportingWrite;
 }
 
@@ -22,10 +24,10 @@ interface Props {
  * Records a reportability decision with its rationale. A reportable decision cannot be taken back,
  * so it is read back for a last confirmation before it is sent.
  */
-export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, afterWrite }: Props) {
+export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, defaultCategory, afterWrite }: Props) {
   const decide = useDecide(afterWrite);
   const [decision, setDecision] = useState<Decision>(choices[0] ?? 'reportable');
-  const [draft, setDraft] = useState<DecisionDraft>(() => draftOf(defaultRegimes));
+  const [draft, setDraft] = useState<DecisionDraft>(() => draftOf(defaultRegimes, defaultCategory));
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const errors = tried ? draftErrors(draft, decision) : {};

@@ -10,7 +10,7 @@ export interface DecisionDraft {
   regimes: Regime[];
 }
 
-export const draftOf = (defaultRegimes: readonly Regime[]): DecisionDraft => ({ rationale: '', category: 'standard', regimes: [...defaultRegimes] });
+export const draftOf = (defaultRegimes: readonly Regime[], category: Category = 'standard'): DecisionDraft => ({ rationale: '', category, regimes: [...defaultRegimes] });
 
 /** What is wrong with a draft, field by field (the server checks the same rules). */
 export function draftErrors(draft: DecisionDraft, decision: DecideBody['decision']): { rationale?: string; regimes?: string } {

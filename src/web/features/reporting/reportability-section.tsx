@@ -171,7 +171,10 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
         )}
 
         {open?.kind === 'decide' && (
-          <DecisionDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} defaultRegimes={current?.decision === 'reportable' && current.regimes.length ? current.regimes : data.defaultRegimes} afterWrite={afterWrite} />
+          <DecisionDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} defaultRegimes={current?.decision === 'reportable' && current.regimes.length ? current.regimes : data.defaultRegimes}
+            defaultCategory={current?.decision === 'reportable' ? (current.category ?? undefined) : undefined}
+            afterWrite={afterWrite}
+          />
         )}
         {open?.kind === 'file' && (
           <FileReportDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} regimes={[open.regime, ...openRegimes.filter((r) => r !== open.regime)]} afterWrite={afterWrite} />

@@ -92,7 +92,7 @@ describe('History', () => {
     expect(items[0]).toHaveTextContent('Dana Reyes marked it reportable — 2026-11-23 14:02 UTC');
     expect(items[0]).toHaveTextContent('reportable: No → changed to Yes');
     expect(items[1]).toHaveTextContent('Dana Reyes decided it not reportable — 2026-11-21 11:00 UTC');
-    expect(items[1]).toHaveTextContent('decision: undecided → changed to not_reportable');
+    expect(items[1]).toHaveTextContent('decision: Undecided → changed to Not reportable');
     expect(section).toHaveTextContent('JotForm delivered the submission — 2026-11-20 09:15 UTC');
   });
 
@@ -245,6 +245,19 @@ describe('Reportability section', () => {
     const earlier = await within(section).findByRole('heading', { name: 'Earlier decisions' });
     expect(earlier.parentElement).toHaveTextContent('No injury, cosmetic defect only');
     expect(section).toHaveTextContent('Decided by Dana Reyes — 2026-11-23 14:02 UTC');
+  });
+
+  it('revising a reportable decision offers reportable only, starting from its category and regimes', async () => {
+    const reportableNow = { ...decidedNot, id: 'd3', decision: 'reportable' as const, rationale: 'Serious public health threat', regimes: ['EU_MDR' as const], category: 'public_health_threat' as const };
+    serve({ reporting: reportability({ current: reportableNow, decisions: [reportableNow], decision: 'reportable' }) });
+    renderDetails();
+    const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Revise decision' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
+    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Reportable']);
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('public_health_threat');
+    expect(within(dialog).getByRole('checkbox', { name: 'EU MDR (Art. 87)' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' })).not.toBeChecked();
   });
 
   it('records a filed report for an open regime with its reference, after a confirmation', async () => {

@@ -1,4 +1,6 @@
+import { CATEGORY_LABELS, REGIME_LABELS } from '#shared/contract/reporting';
 import type { HistoryEntry } from '#shared/contract/submissions';
+import { DECISION_TEXT } from '../reporting/index.ts';
 
 /** Who did it: the user, or JotForm for what the sync brought in (actor null). */
 export const actorName = (actor: HistoryEntry['actor']): string => actor?.name || actor?.email || 'JotForm';
@@ -29,9 +31,15 @@ export function historySentence(entry: Pick<HistoryEntry, 'actor' | 'action'> & 
   return `${actorName(entry.actor)} ${known ?? `recorded “${entry.action}”`}`;
 }
 
-/** A before or after value as read on screen. */
-export function changeValue(value: HistoryEntry['changes'][number]['before']): string {
+const lookup = (table: Record<string, string>, value: string) => (Object.hasOwn(table, value) ? table[value]! : value);
+
+/** A before or after value as read on screen; the reporting fields in their words, not their codes. */
+export function changeValue(value: HistoryEntry['changes'][number]['before'], field = ''): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
+  const text = String(value);
+  if (field === 'decision') return lookup(DECISION_TEXT, text);
+  if (field === 'category') return lookup(CATEGORY_LABELS, text);
+  if (field === 'regime' || field === 'regimes') return text.split(/,\s*/).map((r) => lookup(REGIME_LABELS, r)).join(', ');
+  return text;
 }

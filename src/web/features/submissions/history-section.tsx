@@ -35,10 +35,10 @@ export function HistorySection({ id }: { id: string }) {
                 <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                   {entry.changes.map((change, i) => (
                     <li key={`${change.field}-${i}`} className="wrap-anywhere">
-                      <span className="font-medium text-slate-800">{change.field}</span>: <span>{clip(changeValue(change.before))}</span>
+                      <span className="font-medium text-slate-800">{change.field}</span>: <span>{clip(changeValue(change.before, change.field))}</span>
                       <span aria-hidden="true"> → </span>
                       <span className="sr-only"> changed to </span>
-                      <span>{clip(changeValue(change.after))}</span>
+                      <span>{clip(changeValue(change.after, change.field))}</span>
                     </li>
                   ))}
                 </ul>
