@@ -235,7 +235,7 @@ test.describe('times in the viewer’s zone', () => {
     const cell = bodyRows(page).first().getByRole('cell').first();
     await expect(cell.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} C[SD]T$/);
     const note = cell.locator('[data-note]');
-    await expect(note).toHaveText(/^ \(JotForm account time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} E[SD]T\)$/);
+    await expect(note).toHaveText(/^ \(JotForm account time: (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2} E[SD]T\)$/);
     await expect(note).toHaveCSS('opacity', '0');
     await cell.locator('time').hover();
     await expect(note).toHaveCSS('opacity', '1');
@@ -243,6 +243,20 @@ test.describe('times in the viewer’s zone', () => {
     await expect(note).toHaveCSS('opacity', '0');
     await bodyRows(page).first().focus();
     await expect(note).toHaveCSS('opacity', '1');
+  });
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ timezoneId: 'America/Chicago', viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the JotForm account’s time is a line under each submission time, no hover needed', async ({ page, loginAs }) => {
+    await loginAs('staff');
+    await openList(page);
+    const note = bodyRows(page).first().getByRole('cell').first().locator('[data-note]');
+    await expect(note).toBeVisible();
+    await expect(note).toHaveCSS('opacity', '1');
+    await expect(note).toHaveCSS('position', 'static');
+    await expect(note).toContainText(/JotForm account time: (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2} E[SD]T/);
   });
 });
 

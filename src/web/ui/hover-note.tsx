@@ -35,7 +35,7 @@ export function HoverNote({ children, note, row, align = 'start', className }: {
           ALIGN[align],
           ROW_FOCUS[row],
           // No hover on touch screens: the note becomes a quiet line under the value.
-          'pointer-coarse:static pointer-coarse:mt-0.5 pointer-coarse:mb-0 pointer-coarse:block pointer-coarse:bg-transparent pointer-coarse:p-0 pointer-coarse:text-slate-600 pointer-coarse:opacity-100 pointer-coarse:shadow-none',
+          'pointer-coarse:static pointer-coarse:w-auto pointer-coarse:whitespace-normal pointer-coarse:mt-0.5 pointer-coarse:mb-0 pointer-coarse:block pointer-coarse:bg-transparent pointer-coarse:p-0 pointer-coarse:text-slate-600 pointer-coarse:opacity-100 pointer-coarse:shadow-none',
         )}
       >
         <span className="sr-only"> (</span>

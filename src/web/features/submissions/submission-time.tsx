@@ -11,14 +11,25 @@ export function accountTimeText(instant: Date | null, written: string, accountTi
   return written.trim().slice(0, 16);
 }
 
-const noteText = (account: string) => `JotForm account time: ${account}`;
+/** Wraps, if it must (a narrow column on a phone), between the label and the time, never inside the time. */
+const accountNote = (account: string) => (
+  <>
+    JotForm account time: <span className="whitespace-nowrap">{account}</span>
+  </>
+);
 
-/** The list's Submission Date cell: local date over local time with its zone; the account's time as a note. */
+/**
+ * The list's Submission Date cell: local date over local time with its zone; the account's time as
+ * a note, its date left out when it is the day shown.
+ */
 export function SubmissionDateCell({ submissionDate, createdAt, accountTimeZone }: { submissionDate: string; createdAt: string; accountTimeZone: string | undefined }) {
   const parts = dateTimeParts(submissionDate);
   if (!parts) return <span>{createdAt}</span>;
+  const account = accountTimeText(new Date(submissionDate), createdAt, accountTimeZone);
+  // On the same calendar day as the date shown above it, the time alone says it (a narrow column).
+  const short = account.startsWith(`${parts.date} `) ? account.slice(parts.date.length + 1) : account;
   return (
-    <HoverNote row="tr" note={noteText(accountTimeText(new Date(submissionDate), createdAt, accountTimeZone))}>
+    <HoverNote row="tr" note={accountNote(short)}>
       <time dateTime={submissionDate} className="whitespace-nowrap">
         {parts.date} <span className="block text-xs text-slate-600">{`${parts.time} ${parts.zone}`}</span>
       </time>
@@ -37,10 +48,7 @@ export function AccountTime({ written, instant, accountTimeZone }: { written: st
   return (
     <span className="flex flex-col">
       <DateTime value={moment} />
-      {/* Wraps, if it must, between the label and the time, never inside the time. */}
-      <span className="text-xs text-slate-600 tabular-nums">
-        JotForm account time: <span className="whitespace-nowrap">{accountTimeText(moment, written, accountTimeZone)}</span>
-      </span>
+      <span className="text-xs text-slate-600 tabular-nums">{accountNote(accountTimeText(moment, written, accountTimeZone))}</span>
     </span>
   );
 }

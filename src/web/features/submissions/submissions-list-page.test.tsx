@@ -66,14 +66,20 @@ describe('SubmissionsListPage', () => {
 
   it('shows submission times in the viewer’s zone, labelled, with the JotForm account’s time as a note', async () => {
     vi.stubEnv('TZ', 'America/Los_Angeles');
-    serve();
+    const late = row({ id: '5', submitter: 'Barbara Liskov', created_at: '2025-03-05 01:30:00', submissionDate: '2025-03-05T06:30:00.000Z' });
+    serve(http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([ROWS[0]!, late], { totalResults: 2 }))));
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
-    // created_at 10:20:30 on the account's New York clock is 15:20:30 UTC, 07:20 in Los Angeles.
+    // created_at 10:20:30 on the account's New York clock is 15:20:30 UTC, 07:20 in Los Angeles:
+    // the same day, so the note gives the time alone.
     const cell = within(rowOf('Ada Lovelace')).getAllByRole('cell')[0]!;
     expect(cell.querySelector('time')).toHaveAttribute('datetime', '2025-03-04T15:20:30.000Z');
     expect(cell.querySelector('time')).toHaveTextContent('2025-03-04 07:20 PST');
-    expect(cell).toHaveTextContent('JotForm account time: 2025-03-04 10:20 EST');
+    expect(cell).toHaveTextContent('JotForm account time: 10:20 EST');
+    // 01:30 in New York is still the evening before in Los Angeles: the note names its own day.
+    const lateCell = within(rowOf('Barbara Liskov')).getAllByRole('cell')[0]!;
+    expect(lateCell.querySelector('time')).toHaveTextContent('2025-03-04 22:30 PST');
+    expect(lateCell).toHaveTextContent('JotForm account time: 2025-03-05 01:30 EST');
     vi.unstubAllEnvs();
   });
 
