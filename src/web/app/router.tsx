@@ -1,5 +1,5 @@
-import { type ComponentType, lazy } from 'react';
-import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { type ComponentType, type ReactNode, isValidElement, lazy } from 'react';
+import { Navigate, type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
 import type { Capability } from '#shared/roles';
 import { onSessionEnded } from '../lib/api-client.ts';
 import { RequireAuth, RequireRole } from './guards.tsx';
@@ -16,7 +16,21 @@ import { UnauthorizedPage } from './routes/unauthorized.tsx';
  * loaded when one of its routes is first opened (keeps the login page light).
  */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  loaders.set(page, load);
+  return page;
+}
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
+/**
+ * The chunks of the page opened first, requested together at start: each lazy page would ask for
+ * the next only once it renders (the dashboard layout, then the page in it), one round trip each.
+ */
+function preloadPage(pathname: string): void {
+  // A route's element is a lazy page, or a guard around one.
+  const pageIn = (node: ReactNode): unknown =>
+    isValidElement<{ children?: ReactNode }>(node) ? (loaders.has(node.type) ? node.type : pageIn(node.props.children)) : undefined;
+  for (const { route } of matchRoutes(routes, pathname) ?? []) void loaders.get(pageIn(route.element))?.();
 }
 
 const auth = () => import('../features/auth/routes.tsx');
@@ -93,6 +107,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  preloadPage(window.location.pathname);
   const router = createBrowserRouter(routes);
   // Spec §7: a failed token refresh ends at the login page.
   onSessionEnded(() => void router.navigate(paths.login, { replace: true }));
