@@ -128,7 +128,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="overflow-hidden rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
-      <div className="overflow-auto" style={scrollHeight ? { maxHeight: scrollHeight } : undefined}>
+      <div className="relative overflow-auto" style={scrollHeight ? { maxHeight: scrollHeight } : undefined}>
         <table aria-label={label} aria-busy={isLoading || isFetching || undefined} className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="sticky top-0 z-10 bg-slate-50">
             {table.getHeaderGroups().map((group) => (
