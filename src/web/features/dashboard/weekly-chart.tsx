@@ -153,7 +153,19 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-800">Show the numbers as a table</summary>
-        <div className="mt-2 overflow-x-auto">
+        {/* On a phone the weeks are a list: seven columns of numbers do not fit 375 px without scrolling. */}
+        <ul className="mt-2 space-y-1.5 sm:hidden">
+          {weeks.map((w) => (
+            <li key={w.weekStart} className="border-b border-slate-100 pb-1.5">
+              <span className="font-medium text-slate-800">Week of {w.weekStart}</span>
+              <span className="tabular-nums text-slate-700">
+                {': '}
+                {keys.map((k) => `${k} ${w.counts[k] ?? 0}`).join(' · ')} · Total {total(w)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 hidden overflow-x-auto sm:block">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Submissions per week by status</caption>
             <thead>
