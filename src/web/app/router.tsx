@@ -43,7 +43,7 @@ const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout.tsx'),
 const ConfigurationsLayout = lazyPage(() => import('./routes/configurations-layout.tsx'), 'ConfigurationsLayout');
 const DashboardHomePage = lazyPage(() => import('../features/dashboard/routes.tsx'), 'DashboardHomePage');
 const SubmissionsListPage = lazyPage(submissions, 'SubmissionsListPage');
-const SubmissionDetailsPage = lazyPage(submissions, 'SubmissionDetailsPage');
+const SubmissionDetailsPage = lazyPage(() => import('../features/submissions/details-routes.tsx'), 'SubmissionDetailsPage');
 const EditFormPage = lazyPage(() => import('../features/questions/routes.tsx'), 'EditFormPage');
 const UsersPage = lazyPage(() => import('../features/users/routes.tsx'), 'UsersPage');
 const FieldMappingPage = lazyPage(() => import('../features/field-mapping/routes.tsx'), 'FieldMappingPage');
