@@ -21,10 +21,14 @@ export interface ClockColumns {
 
 /** REPORTING_HOLIDAYS: the dates given replace the built-in US federal holidays of each year they name. */
 export function holidaysFrom(override: readonly string[]): Holidays {
-  if (override.length === 0) return usFederalHolidays;
-  const byYear = new Map<number, string[]>();
+  const byYear = new Map<number, readonly string[]>();
   for (const d of override) byYear.set(Number(d.slice(0, 4)), [...(byYear.get(Number(d.slice(0, 4))) ?? []), d]);
-  return (year) => byYear.get(year) ?? usFederalHolidays(year);
+  // Each year's list worked out once: work-day arithmetic asks for it on every clock computed.
+  return (year) => {
+    let days = byYear.get(year);
+    if (!days) byYear.set(year, (days = usFederalHolidays(year)));
+    return days;
+  };
 }
 
 function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {

@@ -194,13 +194,14 @@ const RAW_DATES = {
 } as pg.CustomTypesConfig;
 
 /** A raw `submissions` row (column names as in the database) as Drizzle would have returned it. */
+const SUBMISSION_COLUMNS = Object.entries(getTableColumns(submissions));
 function fromDriverRow(raw: Record<string, unknown>): SubmissionDbRow {
-  return Object.fromEntries(
-    Object.entries(getTableColumns(submissions)).map(([key, column]) => {
-      const v = raw[column.name];
-      return [key, v === null || v === undefined ? null : column.mapFromDriverValue(v)];
-    }),
-  ) as SubmissionDbRow;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of SUBMISSION_COLUMNS) {
+    const v = raw[column.name];
+    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return row as SubmissionDbRow;
 }
 
 /**
