@@ -138,7 +138,7 @@ test('every dashboard card leads to its filtered list', async ({ page, loginAs }
     ['Total Pending Transfers', /\?status=Pending\+Transfer$/, async (p) => expect(p.getByLabel('Status')).toHaveValue('Pending Transfer')],
     ['Deadline within a Week', /\?deadline=week$/, async (p) => expect(p.getByText('Investigation deadline within a week')).toBeVisible()],
     ['Reporting overdue', /\?clock=overdue$/, async (p) => expect(p.getByLabel('Reporting clock')).toHaveValue('overdue')],
-    ['Reporting due within 7 days', /\?clock=due_soon$/, async (p) => expect(p.getByLabel('Reporting clock')).toHaveValue('due_soon')],
+    ['Reporting due within 7 days', /\?clock=due_within_7_days$/, async (p) => expect(p.getByLabel('Reporting clock')).toHaveValue('due_within_7_days')],
   ];
   for (const [name, url, check] of cases) {
     await page.goto('/dashboard');

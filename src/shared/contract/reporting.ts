@@ -28,8 +28,12 @@ export type DecisionFilter = (typeof DECISION_FILTERS)[number];
 /** `none`: no clock runs; `due_soon`: ≤ 3 days left; `met`: every regime reported. */
 export const CLOCK_STATES = ['none', 'open', 'due_soon', 'overdue', 'met'] as const;
 export type ClockStateName = (typeof CLOCK_STATES)[number];
-/** The list's `clock` filter. */
-export const CLOCK_FILTERS = ['overdue', 'due_soon', 'open'] as const;
+/**
+ * The list's `clock` filter: a clock state, or `due_within_7_days` (the dashboard card: the
+ * earliest open clock falls due from today to today + 7, `due_soon` and part of `open`).
+ */
+export const CLOCK_FILTERS = ['overdue', 'due_soon', 'open', 'due_within_7_days'] as const;
+export type ClockFilter = (typeof CLOCK_FILTERS)[number];
 
 export const RATIONALE_MIN = 10;
 export const RATIONALE_MAX = 4000;

@@ -22,6 +22,13 @@ describe('list and CSV filters: clock, decision, deadline (today 2025-06-15)', (
     const open = await f.list('clock=open');
     expect(ids(open.results)).not.toContain(f.ids.friday);
     expect(open.results.every((r) => r.clock === 'open')).toBe(true);
+
+    // The dashboard card's filter: due from today to today + 7, so due soon and part of open.
+    const week = await f.list('clock=due_within_7_days');
+    expect(ids(week.results)).toEqual(expect.arrayContaining([f.ids.friday, f.ids.saturday]));
+    expect(ids(week.results)).not.toContain(f.ids.early);
+    expect(week.results.every((r) => r.reportingDue !== null && r.reportingDue >= TODAY && r.reportingDue <= '2025-06-22')).toBe(true);
+    expect(week.totalResults).toBe(week.results.length);
   });
 
   it('decision=undecided lists what no one decided; deadline=week the open investigations due within 7 days', async () => {
@@ -45,7 +52,7 @@ describe('list and CSV filters: clock, decision, deadline (today 2025-06-15)', (
   it('refuses unknown filter values', async () => {
     const res = await f.send('GET', `/v1/jotforms/${(await f.row(f.ids.friday)).form_id}?clock=late`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/clock must be one of overdue, due_soon, open/i);
+    expect(res.json().message).toMatch(/clock must be one of overdue, due_soon, open, due_within_7_days/i);
     expect((await f.send('GET', `${EXPORT}?decision=maybe`)).statusCode).toBe(400);
   });
 });

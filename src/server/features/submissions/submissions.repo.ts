@@ -125,6 +125,7 @@ function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | und
   if (clock === 'overdue') return lt(due, today);
   if (clock === 'due_soon') return between(due, today, soon);
   if (clock === 'open') return gt(due, soon);
+  if (clock === 'due_within_7_days') return between(due, today, addDaysIso(today, 7));
   return undefined;
 }
 

@@ -22,7 +22,7 @@ const LINKS: Record<CardName, { to: string; capability?: 'users' }> = {
   'Total Pending Transfers': { to: list({ status: 'Pending Transfer' }) },
   'Deadline within a Week': { to: list({ deadline: 'week' }) },
   'Reporting overdue': { to: list({ clock: 'overdue' }) },
-  'Reporting due within 7 days': { to: list({ clock: 'due_soon' }) },
+  'Reporting due within 7 days': { to: list({ clock: 'due_within_7_days' }) },
 };
 
 /** The card's link for this role, or null (an unknown card, or a page the role may not open). */

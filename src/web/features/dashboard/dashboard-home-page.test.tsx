@@ -54,7 +54,7 @@ describe('DashboardHomePage', () => {
     const clocks = await screen.findByRole('list', { name: 'Reporting clocks' });
     expect(within(clocks).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reporting overdue5', 'Reporting due within 7 days9']);
     expect(link(clocks, 'Reporting overdue')).toBe('/dashboard/jotforms?clock=overdue');
-    expect(link(clocks, 'Reporting due within 7 days')).toBe('/dashboard/jotforms?clock=due_soon');
+    expect(link(clocks, 'Reporting due within 7 days')).toBe('/dashboard/jotforms?clock=due_within_7_days');
   });
 
   it('gives staff no link to the Users page they cannot open', async () => {

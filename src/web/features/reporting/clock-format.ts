@@ -1,4 +1,4 @@
-import type { ClockStateName, DecisionFilter } from '#shared/contract/reporting';
+import type { ClockFilter, ClockStateName, DecisionFilter } from '#shared/contract/reporting';
 
 /** A clock state in words: the state is always read as text, colour only repeats it. */
 export const CLOCK_TEXT: Record<ClockStateName, string> = {
@@ -7,6 +7,14 @@ export const CLOCK_TEXT: Record<ClockStateName, string> = {
   due_soon: 'Due soon',
   overdue: 'Overdue',
   met: 'Met',
+};
+
+/** The list's clock filter in words. */
+export const CLOCK_FILTER_TEXT: Record<ClockFilter, string> = {
+  overdue: CLOCK_TEXT.overdue,
+  due_soon: CLOCK_TEXT.due_soon,
+  open: CLOCK_TEXT.open,
+  due_within_7_days: 'Due within 7 days',
 };
 
 export const DECISION_TEXT: Record<DecisionFilter, string> = {

@@ -66,7 +66,7 @@ describe('Reporting due and the clock / decision filters', () => {
     const router = renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     const clock = screen.getByLabelText('Reporting clock');
-    expect(within(clock).getAllByRole('option').map((o) => o.textContent)).toEqual(['All clocks', 'Overdue', 'Due soon', 'Open']);
+    expect(within(clock).getAllByRole('option').map((o) => o.textContent)).toEqual(['All clocks', 'Overdue', 'Due soon', 'Open', 'Due within 7 days']);
     const decision = screen.getByLabelText('Decision');
     expect(within(decision).getAllByRole('option').map((o) => o.textContent)).toEqual(['All decisions', 'Undecided', 'Reportable', 'Not reportable']);
     await userEvent.selectOptions(clock, 'Overdue');

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CLOCK_FILTERS, DECISION_FILTERS } from '#shared/contract/reporting';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
-import { CLOCK_TEXT, DECISION_TEXT } from '../reporting/index.ts';
+import { CLOCK_FILTER_TEXT, DECISION_TEXT } from '../reporting/index.ts';
 import { controlClasses } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -15,7 +15,7 @@ interface Props {
   onChange: (patch: Partial<ListState>) => void;
 }
 
-const CLOCK_OPTIONS = [{ value: '', label: 'All clocks' }, ...CLOCK_FILTERS.map((c) => ({ value: c, label: CLOCK_TEXT[c] }))];
+const CLOCK_OPTIONS = [{ value: '', label: 'All clocks' }, ...CLOCK_FILTERS.map((c) => ({ value: c, label: CLOCK_FILTER_TEXT[c] }))];
 const DECISION_OPTIONS = [{ value: '', label: 'All decisions' }, ...DECISION_FILTERS.map((d) => ({ value: d, label: DECISION_TEXT[d] }))];
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: s }))];
