@@ -44,7 +44,7 @@ test('Mark as Reportable with a rationale records the decision; History tells wh
   // Reportable already (the mark), the decision adds its rationale and category.
   await expect(history.getByText(new RegExp(`^${me.name} recorded a reportability decision$`))).toBeVisible();
   await expect(history).toContainText(new RegExp(`${me.name} marked it reportable — ${MOMENT}`));
-  await expect(history).toContainText(/reportable: No\s*→\s*(changed to\s*)?Yes/);
+  await expect(history).toContainText(/Reportable: No\s*→\s*(changed to\s*)?Yes/);
   // The submission came from JotForm's sync, with no portal user behind it.
   await expect(history.getByText(/^JotForm /).first()).toBeVisible();
 });

@@ -79,7 +79,7 @@ describe('History', () => {
   it('reads as sentences with the time, JotForm for sync imports, and each change before → after', async () => {
     serve({
       history: [
-        { at: '2026-11-23T14:02:10.000Z', actor: DANA, action: 'mark reportable', changes: [{ field: 'reportable', before: false, after: true }] },
+        { at: '2026-11-23T14:02:10.000Z', actor: DANA, action: 'mark reportable', changes: [{ field: 'reportable', before: false, after: true }, { field: 'becomeAwareDate', before: '2026-11-19', after: '2026-11-18' }] },
         { at: '2026-11-21T11:00:00.000Z', actor: DANA, action: 'decide reportability', changes: [{ field: 'decision', before: 'undecided', after: 'not_reportable' }] },
         { at: '2026-11-20T09:15:00.000Z', actor: null, action: 'import', changes: [] },
       ],
@@ -90,9 +90,10 @@ describe('History', () => {
     // The timeline's entries, not the lists of changes inside them.
     const items = [...section.querySelectorAll('ol > li')];
     expect(items[0]).toHaveTextContent('Dana Reyes marked it reportable — 2026-11-23 14:02 UTC');
-    expect(items[0]).toHaveTextContent('reportable: No → changed to Yes');
+    expect(items[0]).toHaveTextContent('Reportable: No → changed to Yes');
+    expect(items[0]).toHaveTextContent('Become-aware date: 2026-11-19 → changed to 2026-11-18');
     expect(items[1]).toHaveTextContent('Dana Reyes decided it not reportable — 2026-11-21 11:00 UTC');
-    expect(items[1]).toHaveTextContent('decision: Undecided → changed to Not reportable');
+    expect(items[1]).toHaveTextContent('Decision: Undecided → changed to Not reportable');
     expect(section).toHaveTextContent('JotForm delivered the submission — 2026-11-20 09:15 UTC');
   });
 

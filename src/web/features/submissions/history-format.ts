@@ -43,3 +43,26 @@ export function changeValue(value: HistoryEntry['changes'][number]['before'], fi
   if (field === 'regime' || field === 'regimes') return text.split(/,\s*/).map((r) => lookup(REGIME_LABELS, r)).join(', ');
   return text;
 }
+
+/** Field names as the screens call them; others are their recorded name in words ("chTitle" → "Ch title"). */
+const FIELD_LABELS: Record<string, string> = {
+  followup: 'Good faith efforts',
+  becomeAwareDate: 'Become-aware date',
+  investigationDeadline: 'Investigation deadline',
+  submissionStatus: 'Workflow status',
+  status: 'JotForm status',
+  emailDelivered: 'Delivered',
+  chNumber: 'CH-Number',
+  chTitle: 'CH-Title',
+  transferError: 'Transfer error',
+  denyReason: 'Reason for denial',
+  reportedOn: 'Reported on',
+  regimes: 'Regimes',
+  regime: 'Regime',
+};
+
+export function fieldLabel(field: string): string {
+  if (Object.hasOwn(FIELD_LABELS, field)) return FIELD_LABELS[field]!;
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

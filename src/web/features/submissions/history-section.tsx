@@ -2,7 +2,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { formatMoment, parseUtc } from '../../lib/dates.ts';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { useHistory } from './api.ts';
-import { changeValue, historySentence } from './history-format.ts';
+import { changeValue, fieldLabel, historySentence } from './history-format.ts';
 
 /** Long values (a follow-up, a rationale) stay readable without pushing the timeline wide. */
 const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
@@ -35,7 +35,7 @@ export function HistorySection({ id }: { id: string }) {
                 <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                   {entry.changes.map((change, i) => (
                     <li key={`${change.field}-${i}`} className="wrap-anywhere">
-                      <span className="font-medium text-slate-800">{change.field}</span>: <span>{clip(changeValue(change.before, change.field))}</span>
+                      <span className="font-medium text-slate-800">{fieldLabel(change.field)}</span>: <span>{clip(changeValue(change.before, change.field))}</span>
                       <span aria-hidden="true"> → </span>
                       <span className="sr-only"> changed to </span>
                       <span>{clip(changeValue(change.after, change.field))}</span>
