@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createAccount, expect, test } from './fixtures.ts';
 import { LIST, bodyRows, openList, table } from './submissions-helpers.ts';
+import { openUserEdit } from './users-helpers.ts';
 
 /** Issue 12, point 6: keyboard and focus. */
 
@@ -71,10 +72,7 @@ test.describe('on a touch screen', () => {
 test('Edit User: "Restrict access" acts at once in its own section; Cancel does not undo it', async ({ page, loginAs, request, adminApi }) => {
   const account = await createAccount(request, 'staff', `AAA Keys ${randomUUID().slice(0, 6)}`);
   await loginAs('admin');
-  await page.goto('/dashboard/users');
-  const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: account.email });
-  await row.getByRole('button', { name: /^Edit/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await openUserEdit(page, account.email);
   const access = dialog.getByRole('region', { name: 'Access' });
   await expect(access).toContainText('These take effect immediately: Save and Cancel do not apply to them.');
   // The switch is not among the fields the form's Save applies.

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { createAccount, expect, signIn, test } from './fixtures.ts';
+import { openUserEdit } from './users-helpers.ts';
 
-async function openEdit(page: Page, email: string) {
-  await page.goto('/dashboard/users');
-  await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
-  await page.getByLabel('Rows per page:').selectOption('30');
-  await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: /^Edit/ }).click();
-  return page.getByRole('dialog', { name: 'Edit User' });
-}
+const openEdit = openUserEdit;
 
 test("an admin cannot change another admin's email, password or role, restrict or sign them out", async ({ page, loginAs, request }) => {
   const peer = await createAccount(request, 'admin', `AAA Peer ${randomUUID().slice(0, 6)}`);

@@ -1,4 +1,4 @@
-import { type DateTimeOptions, formatDateTime, parseUtc } from '../lib/dates.ts';
+import { type DateTimeOptions, dateTimeParts, formatDateTime, parseUtc } from '../lib/dates.ts';
 import { cn } from '../lib/cn.ts';
 
 /** A server time as every screen shows it: the viewer's zone, labelled (decision 031). */
@@ -6,9 +6,17 @@ export function DateTime({ value, seconds, timeZone, className }: { value: strin
   const date = typeof value === 'string' ? parseUtc(value) : value;
   // An ISO time from the server is kept as it came; anything else is written out in UTC.
   const iso = Number.isNaN(date.getTime()) ? undefined : typeof value === 'string' && /T.*(?:Z|[+-]\d\d:?\d\d)$/.test(value) ? value : date.toISOString();
+  const parts = dateTimeParts(value, { seconds, timeZone });
+  // In a narrow column the line may break between the date and the time, never inside either.
   return (
     <time dateTime={iso} className={cn('tabular-nums', className)}>
-      {formatDateTime(value, { seconds, timeZone })}
+      {parts ? (
+        <>
+          <span className="whitespace-nowrap">{parts.date}</span> <span className="whitespace-nowrap">{`${parts.time} ${parts.zone}`.trim()}</span>
+        </>
+      ) : (
+        formatDateTime(value, { seconds, timeZone })
+      )}
     </time>
   );
 }

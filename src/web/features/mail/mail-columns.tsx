@@ -16,7 +16,7 @@ const time = (value: string | null) => (value ? <DateTime value={value} /> : <sp
 function Outcome({ mail }: { mail: MailMessage }) {
   return (
     <div className="flex flex-col items-start gap-1">
-      <Badge tone={TONES[mail.status]}>{MAIL_STATUS_LABELS[mail.status]}</Badge>
+      <Badge tone={TONES[mail.status]} className="max-sm:whitespace-normal">{MAIL_STATUS_LABELS[mail.status]}</Badge>
       {mail.status === 'queued' && mail.attempts > 0 && mail.nextAttemptAt && <span className="text-xs text-slate-600">Next try {formatDateTime(mail.nextAttemptAt)}</span>}
       {mail.error && mail.status !== 'sent' && <span className="max-w-xs text-xs text-red-800 wrap-anywhere">{mail.error}</span>}
     </div>
@@ -26,9 +26,9 @@ function Outcome({ mail }: { mail: MailMessage }) {
 /** Server paging without server sorting: a column sort would order one page only, so none sorts. */
 export function mailColumns(onResend: (mail: MailMessage) => void) {
   return [
-    column.accessor('createdAt', { header: 'Created', meta: { className: 'whitespace-nowrap tabular-nums' }, cell: (info) => time(info.getValue()) }),
-    column.accessor('to', { header: 'To', meta: { hideBelow: 599, className: 'wrap-break-word' }, cell: (info) => info.getValue().join(', ') }),
-    column.accessor('subject', { header: 'Subject', meta: { hideBelow: 959, className: 'wrap-break-word' } }),
+    column.accessor('createdAt', { header: 'Created', meta: { className: 'tabular-nums' }, cell: (info) => time(info.getValue()) }),
+    column.accessor('to', { header: 'To', meta: { hideBelow: 599, className: 'wrap-anywhere' }, cell: (info) => info.getValue().join(', ') }),
+    column.accessor('subject', { header: 'Subject', meta: { hideBelow: 959, className: 'wrap-anywhere' } }),
     column.accessor('submissionId', {
       header: 'Submission',
       meta: { hideBelow: 599 },
@@ -45,7 +45,7 @@ export function mailColumns(onResend: (mail: MailMessage) => void) {
     }),
     column.accessor('status', { header: 'Status', cell: (info) => <Outcome mail={info.row.original} /> }),
     column.accessor('attempts', { header: 'Attempts', meta: { hideBelow: 1280, className: 'tabular-nums' }, cell: (info) => (info.row.original.status === 'stored' ? '-' : `${info.getValue()} of ${MAIL_MAX_ATTEMPTS}`) }),
-    column.accessor('sentAt', { header: 'Sent', meta: { hideBelow: 1280, className: 'whitespace-nowrap tabular-nums' }, cell: (info) => time(info.getValue()) }),
+    column.accessor('sentAt', { header: 'Sent', meta: { hideBelow: 1280, className: 'tabular-nums' }, cell: (info) => time(info.getValue()) }),
     column.display({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
