@@ -158,3 +158,20 @@ describe('the database unavailable', () => {
     expect((await t.request({ method: 'GET', url: '/v1/users', headers: admin })).statusCode).toBe(200);
   });
 });
+
+describe('security headers', () => {
+  it('every answer, API and app alike, carries the strict Content-Security-Policy and the other Helmet headers', async () => {
+    for (const url of ['/v1/auth/profile', '/healthz', '/auth/login']) {
+      const res = await t.request({ method: 'GET', url, headers: admin });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+});

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { ERROR_CODES } from '#shared/contract/common';
 
 /**
@@ -20,7 +20,9 @@ function registerJsonParser(app: FastifyInstance): void {
 /** Security headers with a strict Content-Security-Policy, the rate limiter routes opt into, and safe JSON parsing. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   registerJsonParser(app);
-  await app.register(helmet, {
+  // The headers are worked out once: @fastify/helmet builds Helmet's middleware (and parses the
+  // CSP directives) again on every request, a cost each API call paid for the same answer.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,6 +41,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
