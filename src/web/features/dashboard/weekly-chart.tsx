@@ -111,7 +111,8 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
           </li>
         ))}
       </ul>
-      <div ref={ref} className="w-full" aria-hidden="true">
+      {/* Clipped: after a resize the SVG keeps its old width until the observer reports the new one. */}
+      <div ref={ref} className="w-full overflow-hidden" aria-hidden="true">
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="presentation">
             <defs>
