@@ -23,7 +23,7 @@ for (const { device, width, height, phone } of SCREENS) {
     await openList(page);
     await shot('list');
     // The JotForm account's time over a submission time, as the pointer shows it.
-    await page.getByRole('table', { name: 'Form Submissions' }).locator('tbody tr').first().locator('time').hover();
+    await page.getByRole('table', { name: 'Form Submissions' }).locator('tbody tr').first().locator('time').first().hover();
     await shot('list-account-time', false);
     await page.getByLabel('Search').fill('no-such-submitter-zz');
     await expect(page.getByText('No submissions match the filters.')).toBeVisible();
