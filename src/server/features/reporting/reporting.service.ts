@@ -29,14 +29,14 @@ export function createReportingService(d: ReportingDeps) {
     return row;
   }
 
-  async function answer(submissionId: string): Promise<Reportability> {
-    const row = await mustFind(submissionId);
+  /** The answer of every endpoint, built from the submission's row as it stands now. */
+  async function answer(row: SubmissionDbRow): Promise<Reportability> {
     const [decisions, reports] = await Promise.all([d.repo.decisions(row.id), d.repo.reports(row.id)]);
     return { ...reportingFieldsOf(row, d.settings, today()), current: decisions[0] ?? null, decisions, reports, defaultRegimes: [...d.settings.regimes] };
   }
 
   return {
-    get: async (id: string) => answer((await mustFind(id)).id),
+    get: async (id: string) => answer(await mustFind(id)),
 
     /**
      * `reportable` is one way: a reportable submission is never decided not reportable (409). The
@@ -59,7 +59,7 @@ export function createReportingService(d: ReportingDeps) {
           await d.log.success('JotForms', `Submission ${found.id} decided ${what} by ${who.email}`);
         }
       }
-      return answer(found.id);
+      return answer(await mustFind(found.id));
     },
 
     /**
@@ -83,7 +83,7 @@ export function createReportingService(d: ReportingDeps) {
         return !earlier.some((r) => r.regime === body.regime && r.reportedOn === body.reportedOn && r.reference === body.reference);
       });
       if (wrote) await d.log.success('JotForms', `Report for ${body.regime} filed for submission ${found.id} by ${who.email}`);
-      return answer(found.id);
+      return answer(await mustFind(found.id));
     },
   };
 }

@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { CATEGORY_LABELS, type Category, type Decision, REGIME_LABELS, type Regime } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, Modal } from '../../ui/dialog.tsx';
+import { ConfirmStepActions } from './confirm-step-actions.tsx';
 import { type AfterReportingWrite, useDecide } from './api.ts';
 import { DECISION_TEXT } from './clock-format.ts';
 import { DecisionFields, type DecisionDraft, decideBody, draftErrors, draftOf } from './decision-fields.tsx';
@@ -95,20 +95,7 @@ export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, def
             {decision === 'not_reportable' && <p className="text-sm text-slate-600">Not reportable stops the reporting clocks. It may later be revised to reportable with a new rationale.</p>}
           </DialogBody>
         )}
-        <DialogActions>
-          {confirming ? (
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-              Back
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" busy={busy} busyText="Please wait...">
-            {confirming ? 'Confirm' : decision === 'reportable' ? 'Continue' : 'Record decision'}
-          </Button>
-        </DialogActions>
+        <ConfirmStepActions confirming={confirming} busy={busy} onBack={() => setConfirming(false)} onCancel={onClose} nextLabel={decision === 'reportable' ? 'Continue' : 'Record decision'} />
       </form>
     </Modal>
   );

@@ -3,10 +3,10 @@ import { REGIME_LABELS, REPORT_REFERENCE_MAX, type Regime } from '#shared/contra
 import { messageOf } from '../../lib/api-client.ts';
 import { isoDateToday } from './today.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DialogBody, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
+import { ConfirmStepActions } from './confirm-step-actions.tsx';
 import { type AfterReportingWrite, useFileReport } from './api.ts';
 
 interface Props {
@@ -82,20 +82,7 @@ export function FileReportDialog({ id, open, onClose, regimes, afterWrite }: Pro
             />
           </DialogBody>
         )}
-        <DialogActions>
-          {confirming ? (
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-              Back
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" busy={busy} busyText="Please wait...">
-            {confirming ? 'Confirm' : 'Continue'}
-          </Button>
-        </DialogActions>
+        <ConfirmStepActions confirming={confirming} busy={busy} onBack={() => setConfirming(false)} onCancel={onClose} nextLabel="Continue" />
       </form>
     </Modal>
   );
