@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 interface Question {
@@ -24,6 +24,19 @@ const rowOf = (page: Page, qid: string) => list(page).getByRole('listitem').filt
 /** The qids top to bottom, as the page shows them. */
 async function shownQids(page: Page): Promise<string[]> {
   return (await list(page).getByRole('listitem').allTextContents()).map((t) => /Id : (\d+)/.exec(t)?.[1] ?? '?');
+}
+
+/**
+ * Space picks the row up, each arrow moves it 25 px, Space drops it. The arrows wait for the
+ * drag to have started (the handle reads pressed): pressed before, they would move nothing.
+ */
+async function moveDownTwoSteps(page: Page, handle: Locator): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
 }
 
 // Every test edits the one JotForm form of the sandbox: one at a time, so an add cannot slip
@@ -111,11 +124,7 @@ test.describe('as an admin', () => {
     // Move the second question below the third: Space picks it up, each arrow moves it 25 px.
     const [, second, third] = before;
     const handle = rowOf(page, second!.qid).getByRole('button', { name: /^Reorder question/ });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
+    await moveDownTwoSteps(page, handle);
     const expected = before.map((q) => q.qid);
     [expected[1], expected[2]] = [third!.qid, second!.qid];
     await expect.poll(() => shownQids(page)).toEqual(expected);
@@ -126,8 +135,7 @@ test.describe('as an admin', () => {
     await expect.poll(() => shownQids(page)).toEqual(before.map((q) => q.qid));
     await expect(page.getByRole('button', { name: 'Save order' })).toHaveCount(0);
 
-    await handle.focus();
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) await page.keyboard.press(key);
+    await moveDownTwoSteps(page, handle);
     await expect.poll(() => shownQids(page)).toEqual(expected);
     await page.getByRole('button', { name: 'Save order' }).click();
     await expect(page.getByText('Question order saved!')).toBeVisible();
