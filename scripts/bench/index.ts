@@ -5,7 +5,8 @@
 // Environment: DATABASE_URL (PostgreSQL server to create the bench database on; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (100000), BENCH_SECONDS (8),
 // BENCH_ONLY (embedded | postgres), BENCH_EXPLAIN=1 (print the plans of the list queries and of a
-// CSV batch), BENCH_WRITES_ONLY=1 (only the follow-up saves against the bare UPDATE).
+// CSV batch), BENCH_WRITES_ONLY=1 (only the follow-up saves against the bare UPDATE),
+// BENCH_WRITE_ROUNDS (3: alternating rounds of those saves; the median round counts).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { bundleServer } from './bundle.ts';
@@ -13,7 +14,7 @@ import { type ServerSpec, login, startServer } from './child.ts';
 import { measureCsv } from './csv-export.ts';
 import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
 import { explainList } from './explain.ts';
-import { measureLoad, measureSequential, measureWrites } from './load.ts';
+import { measureLoad, measureSequential, measureWritePair } from './load.ts';
 import { type PortalMemory, portalMemory } from './memory.ts';
 import { type DbResult, type ViewResult, checks, checksTable, dbTable, startupTable } from './report.ts';
 import { type StartupResult, measureStartup } from './startup.ts';
@@ -23,6 +24,8 @@ const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:54
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
+/** Follow-up saves: rounds of ours and the bare UPDATE, alternating which goes first (BENCH_WRITE_ROUNDS). */
+const WRITE_ROUNDS = Number(process.env.BENCH_WRITE_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const WRITE_CONNECTIONS = 20;
 const SEQUENTIAL = { warmup: 5, requests: 100, maxSeconds: 8 };
@@ -81,9 +84,8 @@ async function writesOnly(spec: ServerSpec): Promise<void> {
       const server = await startServer(target, spec);
       try {
         const headers = { authorization: `Bearer ${await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password)}` };
-        const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
-        const writesOurs = await measureWrites(server.url, followupSave('/v1/jotforms/submission'), writeLoad);
-        const writesFloor = await measureWrites(server.url, followupSave('/floor/followup'), writeLoad);
+        const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers, rounds: WRITE_ROUNDS };
+        const { ours: writesOurs, floor: writesFloor } = await measureWritePair(server.url, followupSave('/v1/jotforms/submission'), followupSave('/floor/followup'), writeLoad);
         const share = writesFloor.rps > 0 ? (100 * writesOurs.rps) / writesFloor.rps : 0;
         log(`  follow-up saves, ${WRITE_CONNECTIONS} conn: ours ${writesOurs.rps.toFixed(0)} req/s (p99 ${writesOurs.p99} ms, ${writesOurs.failures} failures), bare UPDATE ${writesFloor.rps.toFixed(0)} req/s: ${share.toFixed(0)} % (target ≥ 70 %)`);
       } finally {
@@ -121,10 +123,9 @@ async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRu
       const floor1 = await measureSequential(floor, SEQUENTIAL);
       views.push({ name: v.name, ours50, floor50, ours1, floor1 });
     }
-    log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ours then the bare UPDATE …`);
-    const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
-    const writesOurs = await measureWrites(server.url, followupSave('/v1/jotforms/submission'), writeLoad);
-    const writesFloor = await measureWrites(server.url, followupSave('/floor/followup'), writeLoad);
+    log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ${WRITE_ROUNDS} rounds of ours and the bare UPDATE, alternating …`);
+    const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers, rounds: WRITE_ROUNDS };
+    const { ours: writesOurs, floor: writesFloor } = await measureWritePair(server.url, followupSave('/v1/jotforms/submission'), followupSave('/floor/followup'), writeLoad);
     await new Promise((r) => setTimeout(r, 2_000));
     const afterLoad = target.postmasterPid ? portalMemory(server.pid, target.postmasterPid) : undefined;
     return { views, writesOurs, writesFloor, ...(afterLoad ? { afterLoad } : {}), token };

@@ -84,3 +84,32 @@ export async function measureWrites(
   const rps = r.requests.total / (r.duration || o.seconds);
   return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
 }
+
+/**
+ * Ours against its floor in `rounds` alternating rounds (ours first, then the floor first, …), so
+ * neither always runs on the more written-to table or after the other's checkpoint. Each side's
+ * figure is its round with the median throughput; failures add up over every round.
+ */
+export async function measureWritePair(
+  base: string,
+  ours: Parameters<typeof measureWrites>[1],
+  floor: Parameters<typeof measureWrites>[1],
+  o: LoadOptions & { rounds: number },
+): Promise<{ ours: LoadResult; floor: LoadResult }> {
+  const oursRuns: LoadResult[] = [];
+  const floorRuns: LoadResult[] = [];
+  for (let round = 0; round < o.rounds; round++) {
+    if (round % 2 === 0) {
+      oursRuns.push(await measureWrites(base, ours, o));
+      floorRuns.push(await measureWrites(base, floor, o));
+    } else {
+      floorRuns.push(await measureWrites(base, floor, o));
+      oursRuns.push(await measureWrites(base, ours, o));
+    }
+  }
+  const median = (runs: LoadResult[]): LoadResult => {
+    const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+    return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, failures: runs.reduce((n, r) => n + r.failures, 0) };
+  };
+  return { ours: median(oursRuns), floor: median(floorRuns) };
+}

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type SQL, and, getTableColumns, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
 import type { Actor } from '#shared/contract/reporting';
 import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
@@ -24,7 +24,40 @@ export interface RowContext {
   today: string;
 }
 
-export function toSubmissionRow(r: SubmissionDbRow, ctx: RowContext): SubmissionRow {
+/**
+ * The columns a list row is made of (toSubmissionRow): all but the answers and the bookkeeping.
+ * The list and the follow-up save read only these, not the answers (the largest column).
+ */
+const ROW_COLUMNS = {
+  id: submissions.id,
+  formId: submissions.formId,
+  ip: submissions.ip,
+  createdAtJf: submissions.createdAtJf,
+  updatedAtJf: submissions.updatedAtJf,
+  submissionDate: submissions.submissionDate,
+  submitter: submissions.submitter,
+  status: submissions.status,
+  submissionStatus: submissions.submissionStatus,
+  isNew: submissions.isNew,
+  flag: submissions.flag,
+  notes: submissions.notes,
+  becomeAwareDate: submissions.becomeAwareDate,
+  investigationDeadline: submissions.investigationDeadline,
+  reportable: submissions.reportable,
+  chNumber: submissions.chNumber,
+  chTitle: submissions.chTitle,
+  followup: submissions.followup,
+  emailDelivered: submissions.emailDelivered,
+  transferError: submissions.transferError,
+  denyReason: submissions.denyReason,
+  reportingDecision: submissions.reportingDecision,
+  reportingCategory: submissions.reportingCategory,
+  reportingRegimes: submissions.reportingRegimes,
+  reportingReports: submissions.reportingReports,
+} satisfies { [K in keyof SubmissionDbRow]?: (typeof submissions)[K] };
+export type SubmissionRowColumns = Pick<SubmissionDbRow, keyof typeof ROW_COLUMNS>;
+
+export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): SubmissionRow {
   return {
     id: r.id,
     submissionId: r.id,
@@ -56,32 +89,11 @@ export function toSubmission(r: SubmissionDbRow, ctx: RowContext): Submission {
   return { ...toSubmissionRow(r, ctx), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
 }
 
-const SORT_COLUMNS = {
-  submissionDate: submissions.submissionDate,
-  submitter: submissions.submitter,
-  submissionStatus: submissions.submissionStatus,
-  becomeAwareDate: submissions.becomeAwareDate,
-  investigationDeadline: submissions.investigationDeadline,
-  reportable: submissions.reportable,
-  chNumber: submissions.chNumber,
-  chTitle: submissions.chTitle,
-  followup: submissions.followup,
-  emailDelivered: submissions.emailDelivered,
-} satisfies Record<SubmissionSortField, unknown>;
+const { submissionDate, createdAtJf, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered } = ROW_COLUMNS;
+const SORT_COLUMNS = { submissionDate, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered } satisfies Record<SubmissionSortField, unknown>;
 
 /** The CSV's columns, in the order COPY writes them. */
-const EXPORT_COLUMNS = {
-  created_at: submissions.createdAtJf,
-  submitter: submissions.submitter,
-  submissionStatus: submissions.submissionStatus,
-  becomeAwareDate: submissions.becomeAwareDate,
-  investigationDeadline: submissions.investigationDeadline,
-  reportable: submissions.reportable,
-  chNumber: submissions.chNumber,
-  chTitle: submissions.chTitle,
-  followup: submissions.followup,
-  emailDelivered: submissions.emailDelivered,
-};
+const EXPORT_COLUMNS = { created_at: createdAtJf, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered };
 
 /** A row of COPY text fields (EXPORT_COLUMNS' order) as the CSV reads it. */
 function toCsvSubmission(f: (string | null)[]): CsvSubmission {
@@ -172,7 +184,7 @@ with target as (
 upd as (
   update submissions s set followup = $2::text, modified_at = $3::timestamptz from target
   where s.id = target.id and s.followup is distinct from $2::text
-  returning s.*, target.followup as before_followup
+  returning ${Object.values(ROW_COLUMNS).map((c) => `s.${c.name}`).join(', ')}, target.followup as before_followup
 ),
 note as (
   insert into followup_notes (submission_id, text, at, author_id, author_email)
@@ -181,10 +193,6 @@ note as (
 aud as (
   insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
   select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, 'followup', jsonb_build_object('followup', before_followup), jsonb_build_object('followup', $2::text) from upd
-),
-lg as (
-  insert into system_logs (time, label, process, description)
-  select $3::timestamptz, 'success', 'JotForms', left('Follow-up saved for submission ' || id || ' by ' || $5::text, 2000) from upd
 )
 select (select id from note) as note_id, upd.* from target left join upd on true`;
 
@@ -194,15 +202,15 @@ const RAW_DATES = {
     [pg.types.builtins.DATE, pg.types.builtins.TIMESTAMP, pg.types.builtins.TIMESTAMPTZ].includes(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig;
 
-/** A raw `submissions` row (column names as in the database) as Drizzle would have returned it. */
-const SUBMISSION_COLUMNS = Object.entries(getTableColumns(submissions));
-function fromDriverRow(raw: Record<string, unknown>): SubmissionDbRow {
+/** A raw row of ROW_COLUMNS (column names as in the database) as Drizzle would have returned it. */
+const ROW_COLUMN_ENTRIES = Object.entries(ROW_COLUMNS);
+function fromDriverRow(raw: Record<string, unknown>): SubmissionRowColumns {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of SUBMISSION_COLUMNS) {
+  for (const [key, column] of ROW_COLUMN_ENTRIES) {
     const v = raw[column.name];
     row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
   }
-  return row as SubmissionDbRow;
+  return row as SubmissionRowColumns;
 }
 
 /**
@@ -230,7 +238,7 @@ export function createSubmissionsRepo(db: Db) {
     },
     find: (idOrChNumber: string) => findSubmission(db, idOrChNumber),
     async page(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
-      return db.select().from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
+      return db.select(ROW_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
     },
     /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
     async total(formId: string, f: SubmissionFilters, today: string): Promise<number> {
@@ -419,7 +427,7 @@ export function createSubmissionsRepo(db: Db) {
      * the system log entry in one statement, a prepared one, so one round trip (issue 8's bar).
      * `found` false: no such submission; `row` undefined: the text was already the latest note.
      */
-    async appendFollowup(idOrChNumber: string, text: string, actor: { id: string; email: string; address?: string | undefined }, at: Date): Promise<{ found: boolean; row?: SubmissionDbRow; noteId?: string }> {
+    async appendFollowup(idOrChNumber: string, text: string, actor: { id: string; email: string; address?: string | undefined }, at: Date): Promise<{ found: boolean; row?: SubmissionRowColumns; noteId?: string }> {
       const res = await db.$client.query({ name: 'followup_append', text: APPEND_FOLLOWUP_SQL, values: [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null], types: RAW_DATES });
       const raw = res.rows[0] as Record<string, unknown> | undefined;
       if (!raw) return { found: false };

@@ -9,7 +9,7 @@ import { zonedDate } from '../../lib/time-zone.ts';
 import type { ReportingSettings } from './reporting-fields.ts';
 import type { MailService } from '../mail/index.ts';
 import { submissionsCsv } from './submissions.csv.ts';
-import { type RowContext, type SubmissionDbRow, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
+import { type RowContext, type SubmissionDbRow, type SubmissionRowColumns, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
 
 export interface SubmissionsDeps {
   repo: SubmissionsRepo;
@@ -40,12 +40,19 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     return day.date;
   };
   const ctx = (): RowContext => ({ settings: d.reporting, today: today() });
-  const toRow = (r: SubmissionDbRow) => toSubmissionRow(r, ctx());
+  const toRow = (r: SubmissionRowColumns) => toSubmissionRow(r, ctx());
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
     const row = await repo.find(id);
     if (!row) throw new NotFound('Submission not found.');
     return row;
+  }
+  /** The note, the row and the audit entry in one statement; the system-log line after it, like every action's (decision 033). */
+  async function appendFollowup(actor: AuditActor, id: string, text: string) {
+    const r = await repo.appendFollowup(id, text, actor, clock.now());
+    if (!r.found) throw new NotFound('Submission not found.');
+    if (r.row) await log.success('JotForms', `Follow-up saved for submission ${r.row.id} by ${actor.email}`);
+    return r;
   }
   function mustBeOurForm(formId: string): void {
     if (formId !== d.formId) throw new NotFound(`Form ${formId} is not reviewed in this portal.`);
@@ -88,15 +95,13 @@ export function createSubmissionsService(d: SubmissionsDeps) {
      * becomes the `followup` (one statement: see appendFollowup).
      */
     async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
-      const r = await repo.appendFollowup(id, followup, actor, clock.now());
-      if (!r.found) throw new NotFound('Submission not found.');
+      const r = await appendFollowup(actor, id, followup);
       return toRow(r.row ?? (await mustFind(id)));
     },
 
     /** POST …/followups: the same write as create-followup, answered with the note (the latest one when the text repeats it). */
     async addFollowup(actor: AuditActor, id: string, text: string): Promise<FollowupNote> {
-      const r = await repo.appendFollowup(id, text, actor, clock.now());
-      if (!r.found) throw new NotFound('Submission not found.');
+      const r = await appendFollowup(actor, id, text);
       const [latest] = await repo.followups(r.row?.id ?? (await mustFind(id)).id, 1);
       return latest!;
     },
