@@ -50,17 +50,9 @@ function formatter(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
   return f;
 }
 
-let viewer = { zone: '', readAt: Number.NEGATIVE_INFINITY };
-
-/**
- * The viewer's zone now, read again at most once a second, so a changed system zone is followed
- * while a table of times is not slowed down: building an Intl formatter to ask costs more than
- * formatting a time (it was a tenth of the submissions list's first render in a CPU profile).
- */
+/** The viewer's zone now: resolved per call, so a changed system zone is followed. */
 export function viewerTimeZone(): string {
-  const now = Date.now();
-  if (now - viewer.readAt >= 1000 || now < viewer.readAt) viewer = { zone: new Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
-  return viewer.zone;
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 const toDate = (value: string | Date): Date => (typeof value === 'string' ? parseUtc(value) : value);
