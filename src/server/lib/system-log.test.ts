@@ -32,6 +32,14 @@ describe('system log', () => {
     expect(rows).toEqual([{ n: 2000, time: new Date('2026-11-24T09:00:00Z') }]);
   });
 
+  it('keeps the other entries of a batch when one description holds a NUL byte', async () => {
+    await database.pool.query('delete from system_logs');
+    const log = createSystemLog(database.db, fixedClock('2026-11-24T09:00:00Z'));
+    await Promise.all([log.success('Arena', 'first'), log.error('Arena', 'Arena said: bad\u0000request'), log.success('Arena', 'third')]);
+    const { rows } = await database.pool.query<{ description: string }>('select description from system_logs order by id');
+    expect(rows.map((r) => r.description)).toEqual(['first', 'Arena said: badrequest', 'third']);
+  });
+
   it('never fails the action it describes: a write that fails is reported to the server log, and later entries are written', async () => {
     const calls: unknown[][] = [];
     let fail = true;

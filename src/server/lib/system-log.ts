@@ -62,7 +62,9 @@ export function createSystemLog(db: Db, clock: Clock, logger?: FastifyBaseLogger
 
   function write(label: LogLabel, process: LogProcess, description: string): Promise<void> {
     return new Promise<void>((done) => {
-      queue.push({ time: clock.now(), label, process, description: description.slice(0, 2000), done });
+      // A NUL (PostgreSQL text refuses it), say in an outside system's error text, would fail the
+      // whole batch: it goes, and the description is cut to what the column is meant to hold.
+      queue.push({ time: clock.now(), label, process, description: description.replaceAll('\0', '').slice(0, 2000), done });
       if (!flushing) void flush();
     });
   }
