@@ -1,4 +1,4 @@
-import { type ServerSpec, startServer } from './child.ts';
+import { type ServerSpec, login, startServer } from './child.ts';
 import type { DbTarget } from './databases.ts';
 
 export interface CsvResult {
@@ -16,9 +16,10 @@ export interface CsvResult {
  * Downloads one export from a server process started only for it, so its peak resident memory
  * belongs to this export and not to earlier load. The body is counted as it streams, never kept.
  */
-export async function measureCsv(target: DbTarget, spec: ServerSpec, path: string, headers: Record<string, string> = {}): Promise<CsvResult> {
+export async function measureCsv(target: DbTarget, spec: ServerSpec, path: string, signIn?: { email: string; password: string }): Promise<CsvResult> {
   const server = await startServer(target, spec);
   try {
+    const headers: Record<string, string> = signIn ? { authorization: `Bearer ${await login(server.url, signIn.email, signIn.password)}`, accept: 'text/csv' } : {};
     const baselineMb = server.rssMb();
     server.resetPeak();
     const started = performance.now();

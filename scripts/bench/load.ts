@@ -87,24 +87,19 @@ export async function measureWrites(
 
 /**
  * Ours against its floor in `rounds` alternating rounds (ours first, then the floor first, …), so
- * neither always runs on the more written-to table or after the other's checkpoint. Each side's
- * figure is its round with the median throughput; failures add up over every round.
+ * neither always runs second, on a warmer machine or (for writes) on the more written-to table.
+ * Each side's figure is its round with the median throughput; failures add up over every round.
  */
-export async function measureWritePair(
-  base: string,
-  ours: Parameters<typeof measureWrites>[1],
-  floor: Parameters<typeof measureWrites>[1],
-  o: LoadOptions & { rounds: number },
-): Promise<{ ours: LoadResult; floor: LoadResult }> {
+export async function measurePair(ours: () => Promise<LoadResult>, floor: () => Promise<LoadResult>, rounds: number): Promise<{ ours: LoadResult; floor: LoadResult }> {
   const oursRuns: LoadResult[] = [];
   const floorRuns: LoadResult[] = [];
-  for (let round = 0; round < o.rounds; round++) {
+  for (let round = 0; round < rounds; round++) {
     if (round % 2 === 0) {
-      oursRuns.push(await measureWrites(base, ours, o));
-      floorRuns.push(await measureWrites(base, floor, o));
+      oursRuns.push(await ours());
+      floorRuns.push(await floor());
     } else {
-      floorRuns.push(await measureWrites(base, floor, o));
-      oursRuns.push(await measureWrites(base, ours, o));
+      floorRuns.push(await floor());
+      oursRuns.push(await ours());
     }
   }
   const median = (runs: LoadResult[]): LoadResult => {
