@@ -14,7 +14,7 @@ import { type ServerSpec, login, startServer } from './child.ts';
 import { measureCsv } from './csv-export.ts';
 import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
 import { explainList } from './explain.ts';
-import { measureLoad, measurePair, measureSequential, measureWrites } from './load.ts';
+import { type LoadOptions, measureLoad, measurePair, measureSequential, measureWrites } from './load.ts';
 import { type PortalMemory, portalMemory } from './memory.ts';
 import { type DbResult, type ViewResult, checks, checksTable, dbTable, startupTable } from './report.ts';
 import { type StartupResult, measureStartup } from './startup.ts';
@@ -67,7 +67,6 @@ interface ServerRun {
   writesOurs: DbResult['writesOurs'];
   writesFloor: DbResult['writesFloor'];
   afterLoad?: PortalMemory;
-  token: string;
 }
 
 /** The id of bench row n (1 … ROWS), as seed.ts numbers them. */
@@ -85,7 +84,7 @@ async function writesOnly(spec: ServerSpec): Promise<void> {
       try {
         const headers = { authorization: `Bearer ${await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password)}` };
         const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
-        const { ours: writesOurs, floor: writesFloor } = await measurePair(() => measureWrites(server.url, followupSave('/v1/jotforms/submission'), writeLoad), () => measureWrites(server.url, followupSave('/floor/followup'), writeLoad), ROUNDS);
+        const { ours: writesOurs, floor: writesFloor } = await followupSaves(server.url, writeLoad);
         const share = writesFloor.rps > 0 ? (100 * writesOurs.rps) / writesFloor.rps : 0;
         log(`  follow-up saves, ${WRITE_CONNECTIONS} conn: ours ${writesOurs.rps.toFixed(0)} req/s (p99 ${writesOurs.p99} ms, ${writesOurs.failures} failures), bare UPDATE ${writesFloor.rps.toFixed(0)} req/s: ${share.toFixed(0)} % (target ≥ 70 %)`);
       } finally {
@@ -100,6 +99,9 @@ async function writesOnly(spec: ServerSpec): Promise<void> {
 
 // Each request a different row and text: the same text saved twice in a row may be stored once by design.
 const followupSave = (prefix: string) => (i: number) => ({ method: 'PATCH' as const, path: `${prefix}/${rowId(i * 7919)}${prefix.startsWith('/v1') ? '/create-followup' : ''}`, body: JSON.stringify({ followup: `Bench follow-up ${i}: called the customer back.` }) });
+/** Follow-up saves, ours against the bare UPDATE, in alternating rounds. */
+const followupSaves = (url: string, load: LoadOptions) =>
+  measurePair(() => measureWrites(url, followupSave('/v1/jotforms/submission'), load), () => measureWrites(url, followupSave('/floor/followup'), load), ROUNDS);
 
 async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRun> {
   const server = await startServer(target, spec);
@@ -124,10 +126,10 @@ async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRu
     }
     log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ${ROUNDS} rounds of ours and the bare UPDATE, alternating …`);
     const writeLoad = { connections: WRITE_CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, headers };
-    const { ours: writesOurs, floor: writesFloor } = await measurePair(() => measureWrites(server.url, followupSave('/v1/jotforms/submission'), writeLoad), () => measureWrites(server.url, followupSave('/floor/followup'), writeLoad), ROUNDS);
+    const { ours: writesOurs, floor: writesFloor } = await followupSaves(server.url, writeLoad);
     await new Promise((r) => setTimeout(r, 2_000));
     const afterLoad = target.postmasterPid ? portalMemory(server.pid, target.postmasterPid) : undefined;
-    return { views, writesOurs, writesFloor, ...(afterLoad ? { afterLoad } : {}), token };
+    return { views, writesOurs, writesFloor, ...(afterLoad ? { afterLoad } : {}) };
   } finally {
     await server.stop();
   }
@@ -147,7 +149,7 @@ async function benchDatabase(kind: DbKind, spec: ServerSpec): Promise<DbResult> 
     log('  CSV export: ours, then floor, each in a fresh server process …');
     const csvOurs = await measureCsv(target, spec, `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`, BENCH_ADMIN);
     const csvFloor = await measureCsv(target, spec, '/floor/csv');
-    const { token: _token, ...run } = await benchServer(target, spec);
+    const run = await benchServer(target, spec);
     return { kind, label: target.label, ...prepared, connections: CONNECTIONS, writeConnections: WRITE_CONNECTIONS, ...run, csvOurs, csvFloor, load: [before, load1()] };
   } finally {
     await target.destroy();

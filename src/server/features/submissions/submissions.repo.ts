@@ -423,8 +423,8 @@ export function createSubmissionsRepo(db: Db) {
     },
     /**
      * Appends a follow-up note and makes it the submission's `followup`, unless that already reads
-     * `text` (decision 017): the lookup by id or CH number, the note, the row, the audit entry and
-     * the system log entry in one statement, a prepared one, so one round trip (issue 8's bar).
+     * `text` (decision 017): the lookup by id or CH number, the note, the row and the audit entry in
+     * one statement, a prepared one, so one round trip (issue 8's bar; the log line: decision 033).
      * `found` false: no such submission; `row` undefined: the text was already the latest note.
      */
     async appendFollowup(idOrChNumber: string, text: string, actor: { id: string; email: string; address?: string | undefined }, at: Date): Promise<{ found: boolean; row?: SubmissionRowColumns; noteId?: string }> {
