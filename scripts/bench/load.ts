@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -64,12 +65,31 @@ export async function measureSequential(url: string, o: { warmup: number; reques
  * Writes at `connections`: each request built by `request(i)` (its own path and body, so no two
  * requests are alike — a repeated body could be stored once by design).
  */
+/** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Every process's CPU time so far (user + system, in ticks) and command name, from /proc. */
+function cpuSnapshot(): Map<number, { comm: string; ticks: number }> {
+  const m = new Map<number, { comm: string; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      m.set(Number(name), { comm, ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return m;
+}
+
 export async function measureWrites(
   base: string,
-  request: (i: number) => { method: 'PATCH' | 'PUT' | 'POST'; path: string; body: string },
+  request: () => { method: 'PATCH' | 'PUT' | 'POST'; path: string; body: string },
   o: LoadOptions,
 ): Promise<LoadResult> {
-  let i = 0;
   const run = (seconds: number) =>
     autocannon({
       url: base,
@@ -77,10 +97,23 @@ export async function measureWrites(
       duration: seconds,
       timeout: 30,
       headers: { 'content-type': 'application/json', ...o.headers },
-      requests: [{ setupRequest: (req) => ({ ...req, ...request(i++) }) }],
+      requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
     });
   if (o.warmupSeconds > 0) await run(o.warmupSeconds);
+  const before = cpuSnapshot();
   const r = await run(o.seconds);
+  const after = cpuSnapshot();
+  // BENCH_CPU_SPLIT=1: where the round's CPU went, per request (the three parties share 2 cores).
+  if (process.env.BENCH_CPU_SPLIT) {
+    const spent: Record<string, number> = { server: 0, postgres: 0, 'load generator': 0, other: 0 };
+    for (const [pid, v] of after) {
+      const ticks = v.ticks - (before.get(pid)?.ticks ?? 0);
+      const who = pid === process.pid ? 'load generator' : v.comm === 'node' ? 'server' : v.comm === 'postgres' ? 'postgres' : 'other';
+      spent[who]! += ticks;
+    }
+    const perRequest = (ticks: number) => ((ticks * 1e6) / TICKS_PER_SECOND / Math.max(1, r.requests.total)).toFixed(0);
+    console.log(`    CPU per request (µs): ${Object.entries(spent).map(([who, t]) => `${who} ${perRequest(t)}`).join(', ')}`);
+  }
   const rps = r.requests.total / (r.duration || o.seconds);
   return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
 }

@@ -2,7 +2,10 @@ import { bigserial, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { CATEGORIES, DECISIONS, REGIMES } from '#shared/contract/reporting';
 import { submissions } from './submissions.ts';
 
-/** Follow-up notes: every good-faith effort, attributed and dated; append-only (a trigger refuses UPDATE and DELETE). */
+/**
+ * Follow-up notes written up to migration 0011, kept as written and append-only (a trigger refuses
+ * UPDATE and DELETE). Since then a note is its audit entry (decision 034); 0011 gave every note here one.
+ */
 export const followupNotes = pgTable(
   'followup_notes',
   {

@@ -85,6 +85,15 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       expect(longest.json().results.followup).toHaveLength(5000);
     });
 
+    it('saves through the CH number too, on the submission that has it', async () => {
+      const target = s.all.find((r) => r.chNumber)!;
+      const res = await patch(`/v1/jotforms/submission/${target.chNumber}/create-followup`, { followup: 'Quality process opened; reporter informed.' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toMatchObject({ id: target.id, followup: 'Quality process opened; reporter informed.' });
+      expect((await get(`/v1/jotforms/submission/${target.id}`)).json().followup).toBe('Quality process opened; reporter informed.');
+      expect((await audits(target.id)).at(-1)).toMatchObject({ action: 'followup', after: { followup: 'Quality process opened; reporter informed.' } });
+    });
+
     it('is 404 for an unknown submission', async () => {
       const res = await patch('/v1/jotforms/submission/6000000000000000000/create-followup', { followup: 'x' });
       expect(res.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
 import type { Actor } from '#shared/contract/reporting';
 import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, followupNotes, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { auditEvents, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { changesOf } from '../../lib/audit.ts';
 import { addDaysIso } from '../../lib/dates.ts';
 import { copyRows } from '../../db/copy-out.ts';
@@ -171,12 +171,23 @@ function settingsFingerprint(s: ReportingSettings): string {
   return `${s.regimes.join(',')}|${holidays.join(',')}`;
 }
 
-const APPEND_FOLLOWUP_SQL = `
-with target as (
-  (select id, followup from submissions where id = $1
+/** The audit action of a follow-up save; its entries are the follow-up notes (decision 034). */
+const FOLLOWUP_ACTION = 'followup';
+/** Finds the submission by its id, else by its CH number (the id wins when both would match). */
+const BY_ID_OR_CH_NUMBER = `(select id, followup from submissions where id = $1
    union all
    select id, followup from submissions where ch_number = $1 and not exists (select 1 from submissions where id = $1))
-  limit 1
+  limit 1`;
+/** The usual case, tried first: the screens send the submission's id (one index probe, not three). */
+const BY_ID = 'select id, followup from submissions where id = $1';
+
+/**
+ * The follow-up's note is its audit entry (decision 034): one insert beside the row's update, read
+ * back by `followups()` and shown in the history and the audit trail as it always was.
+ */
+const appendFollowupSql = (target: string) => `
+with target as (
+  ${target}
 ),
 -- The guard sits in the UPDATE's own condition, which PostgreSQL re-checks on the newest row version
 -- when a concurrent save got there first: of two identical saves at once, one writes (no row lock
@@ -187,14 +198,13 @@ upd as (
   returning ${Object.values(ROW_COLUMNS).map((c) => `s.${c.name}`).join(', ')}, target.followup as before_followup
 ),
 note as (
-  insert into followup_notes (submission_id, text, at, author_id, author_email)
-  select id, $2::text, $3::timestamptz, $4::text, $5::text from upd returning id
-),
-aud as (
   insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
-  select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, 'followup', jsonb_build_object('followup', before_followup), jsonb_build_object('followup', $2::text) from upd
+  select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, '${FOLLOWUP_ACTION}', jsonb_build_object('followup', before_followup), jsonb_build_object('followup', $2::text) from upd
+  returning id
 )
 select (select id from note) as note_id, upd.* from target left join upd on true`;
+const APPEND_FOLLOWUP_BY_ID_SQL = appendFollowupSql(BY_ID);
+const APPEND_FOLLOWUP_SQL = appendFollowupSql(BY_ID_OR_CH_NUMBER);
 
 /** Dates and times as text, as Drizzle reads them, so a raw row maps through the columns. */
 const RAW_DATES = {
@@ -381,15 +391,15 @@ export function createSubmissionsRepo(db: Db) {
         .orderBy(desc(e.at), desc(e.id));
       return rows.map((r) => ({ at: r.at.toISOString(), actor: actorOf(r.actorId, r.actorEmail, r), action: r.action, changes: changesOf(r.before, r.after) }));
     },
-    /** A submission's follow-up notes, newest first, each with its author as the user is now. */
+    /** A submission's follow-up notes (its audit entries of that action, decision 034), newest first, each with its author as the user is now. */
     async followups(submissionId: string, limit?: number): Promise<FollowupNote[]> {
-      const n = followupNotes;
+      const a = auditEvents;
       const q = db
-        .select({ id: n.id, text: n.text, at: n.at, authorId: n.authorId, authorEmail: n.authorEmail, name: users.name, email: users.email })
-        .from(n)
-        .leftJoin(users, eq(users.id, n.authorId))
-        .where(eq(n.submissionId, submissionId))
-        .orderBy(desc(n.at), desc(n.id));
+        .select({ id: a.id, text: sql<string>`${a.after}->>'followup'`, at: a.at, authorId: a.actorId, authorEmail: a.actorEmail, name: users.name, email: users.email })
+        .from(a)
+        .leftJoin(users, eq(users.id, a.actorId))
+        .where(and(eq(a.entity, 'submission'), eq(a.entityId, submissionId), eq(a.action, FOLLOWUP_ACTION)))
+        .orderBy(desc(a.at), desc(a.id));
       const rows = limit ? await q.limit(limit) : await q;
       return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r) }));
     },
@@ -423,12 +433,16 @@ export function createSubmissionsRepo(db: Db) {
     },
     /**
      * Appends a follow-up note and makes it the submission's `followup`, unless that already reads
-     * `text` (decision 017): the lookup by id or CH number, the note, the row and the audit entry in
-     * one statement, a prepared one, so one round trip (issue 8's bar; the log line: decision 033).
+     * `text` (decision 017): the lookup, the row and the note (its audit entry, decision 034) in one
+     * prepared statement, so one round trip (issue 8's bar; the log line: decision 033). By id first;
+     * a key that is no submission's id is tried again as a CH number.
      * `found` false: no such submission; `row` undefined: the text was already the latest note.
      */
     async appendFollowup(idOrChNumber: string, text: string, actor: { id: string; email: string; address?: string | undefined }, at: Date): Promise<{ found: boolean; row?: SubmissionRowColumns; noteId?: string }> {
-      const res = await db.$client.query({ name: 'followup_append', text: APPEND_FOLLOWUP_SQL, values: [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null], types: RAW_DATES });
+      const values = [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null];
+      const byId = await db.$client.query({ name: 'followup_append_by_id', text: APPEND_FOLLOWUP_BY_ID_SQL, values, types: RAW_DATES });
+      // No submission has this id: it may be a CH number (nothing was written).
+      const res = byId.rows.length > 0 ? byId : await db.$client.query({ name: 'followup_append', text: APPEND_FOLLOWUP_SQL, values, types: RAW_DATES });
       const raw = res.rows[0] as Record<string, unknown> | undefined;
       if (!raw) return { found: false };
       if (raw.note_id === null) return { found: true };
