@@ -234,8 +234,7 @@ test.describe('as an admin', () => {
 
   test('leaving with an unsaved order asks first', async ({ page }) => {
     await page.goto('/dashboard/jotforms/edit');
-    await list(page).getByRole('button', { name: /^Reorder question/ }).first().focus();
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) await page.keyboard.press(key);
+    await moveDownTwoSteps(page, list(page).getByRole('button', { name: /^Reorder question/ }).first());
     await expect(page.getByRole('button', { name: 'Save order' })).toBeVisible();
     await page.getByRole('button', { name: 'Close' }).click();
     const ask = page.getByRole('dialog', { name: 'Leave without saving the order?' });
