@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { processStats } from './memory.ts';
 
 export interface LoadResult {
   /** Mean requests per second over the measured window. */
@@ -61,30 +61,24 @@ export async function measureSequential(url: string, o: { warmup: number; reques
   return { rps: (times.length * 1000) / total, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, failures };
 }
 
-/**
- * Writes at `connections`: each request built by `request(i)` (its own path and body, so no two
- * requests are alike — a repeated body could be stored once by design).
- */
 /** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** Every process's CPU time so far (user + system, in ticks) and command name, from /proc. */
-function cpuSnapshot(): Map<number, { comm: string; ticks: number }> {
-  const m = new Map<number, { comm: string; ticks: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      m.set(Number(name), { comm, ticks: Number(f[11]) + Number(f[12]) });
-    } catch {
-      // exited meanwhile
-    }
+/** BENCH_CPU_SPLIT=1: where a round's CPU went, per request (server, PostgreSQL and load generator share 2 cores). */
+function printCpuSplit(before: ReturnType<typeof processStats>, after: ReturnType<typeof processStats>, requests: number): void {
+  const spent: Record<string, number> = { server: 0, postgres: 0, 'load generator': 0, other: 0 };
+  for (const [pid, v] of after) {
+    const who = pid === process.pid ? 'load generator' : v.comm === 'node' ? 'server' : v.comm === 'postgres' ? 'postgres' : 'other';
+    spent[who]! += v.ticks - (before.get(pid)?.ticks ?? 0);
   }
-  return m;
+  const perRequest = (ticks: number) => ((ticks * 1e6) / TICKS_PER_SECOND / Math.max(1, requests)).toFixed(0);
+  console.log(`    CPU per request (µs): ${Object.entries(spent).map(([who, t]) => `${who} ${perRequest(t)}`).join(', ')}`);
 }
 
+/**
+ * Writes at `connections`: each request built by `request()` (its own path and body, so no two
+ * requests are alike — a repeated body could be stored once by design).
+ */
 export async function measureWrites(
   base: string,
   request: () => { method: 'PATCH' | 'PUT' | 'POST'; path: string; body: string },
@@ -100,20 +94,9 @@ export async function measureWrites(
       requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
     });
   if (o.warmupSeconds > 0) await run(o.warmupSeconds);
-  const before = cpuSnapshot();
+  const before = process.env.BENCH_CPU_SPLIT ? processStats() : undefined;
   const r = await run(o.seconds);
-  const after = cpuSnapshot();
-  // BENCH_CPU_SPLIT=1: where the round's CPU went, per request (the three parties share 2 cores).
-  if (process.env.BENCH_CPU_SPLIT) {
-    const spent: Record<string, number> = { server: 0, postgres: 0, 'load generator': 0, other: 0 };
-    for (const [pid, v] of after) {
-      const ticks = v.ticks - (before.get(pid)?.ticks ?? 0);
-      const who = pid === process.pid ? 'load generator' : v.comm === 'node' ? 'server' : v.comm === 'postgres' ? 'postgres' : 'other';
-      spent[who]! += ticks;
-    }
-    const perRequest = (ticks: number) => ((ticks * 1e6) / TICKS_PER_SECOND / Math.max(1, r.requests.total)).toFixed(0);
-    console.log(`    CPU per request (µs): ${Object.entries(spent).map(([who, t]) => `${who} ${perRequest(t)}`).join(', ')}`);
-  }
+  if (before) printCpuSplit(before, processStats(), r.requests.total);
   const rps = r.requests.total / (r.duration || o.seconds);
   return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
 }

@@ -10,21 +10,28 @@ export function pssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** A process and all its descendants (PostgreSQL's postmaster forks every other server process). */
-export function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
+/** What /proc/PID/stat says of every process: command name, parent, CPU time so far (user + system, in clock ticks). */
+export function processStats(): Map<number, { comm: string; ppid: number; ticks: number }> {
+  const stats = new Map<number, { comm: string; ppid: number; ticks: number }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      // Field 4 of /proc/PID/stat, after the parenthesised command (which may hold spaces).
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      // The command is parenthesised and may hold spaces; the fields after it start with state, ppid.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // exited meanwhile
     }
   }
+  return stats;
+}
+
+/** A process and all its descendants (PostgreSQL's postmaster forks every other server process). */
+export function processTree(root: number): number[] {
+  const stats = processStats();
   const out = [root];
-  for (let i = 0; i < out.length; i++) for (const [pid, ppid] of parents) if (ppid === out[i]) out.push(pid);
+  for (let i = 0; i < out.length; i++) for (const [pid, { ppid }] of stats) if (ppid === out[i]) out.push(pid);
   return out;
 }
 
