@@ -31,6 +31,25 @@ test('the highlighted entry follows the path', async ({ page, loginAs }) => {
   await expect(page).toHaveURL(/\/dashboard\/configurations\/email-config$/);
 });
 
+test('a page opened by its address is drawn straight after the splash, without a loading screen between', async ({ page, loginAs }) => {
+  await loginAs('staff');
+  // Every text the app's root shows while the page loads, in order.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { rootTexts: string[] }).rootTexts = seen;
+    new MutationObserver(() => {
+      const text = document.getElementById('root')?.innerText.trim() ?? '';
+      if (text !== seen.at(-1)) seen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto('/dashboard/jotforms');
+  await expect(page.getByRole('heading', { name: 'Form Submissions' })).toBeVisible();
+  const texts = await page.evaluate(() => (window as unknown as { rootTexts: string[] }).rootTexts);
+  // Before the page, only index.html's splash (the logo and "Quality Portal"), never a loading screen.
+  const beforePage = texts.slice(0, texts.findIndex((t) => t.includes('Form Submissions')));
+  expect(beforePage.filter((t) => t !== '' && t !== 'Quality Portal')).toEqual([]);
+});
+
 test('the top bar shows the logo, two initials and the name', async ({ page, request }) => {
   const account = await createAccount(request, 'staff', 'Mary Ann Van Der Berg');
   await signIn(page, account);

@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, isValidElement, lazy } from 'react';
+import { type ComponentType, type ReactNode, isValidElement, use } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
 import type { Capability } from '#shared/roles';
 import { onSessionEnded } from '../lib/api-client.ts';
@@ -14,23 +14,42 @@ import { UnauthorizedPage } from './routes/unauthorized.tsx';
 /**
  * A page, from the `routes.tsx` module of its feature (its pages, by name): one chunk per feature,
  * loaded when one of its routes is first opened (keeps the login page light).
+ *
+ * Not `React.lazy`: that suspends on its first render even when its chunk is already here, and a
+ * suspended first render shows the loading screen, whose content React then holds back for 300 ms
+ * (its reveal throttle). This one renders at once when its chunk has arrived (see `preloadPage`), and
+ * suspends with `use` only while it has not. A failed load is tried again on the next render.
  */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  const page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  loaders.set(page, load);
-  return page;
+  let loaded: M | undefined;
+  let loading: Promise<M> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function LazyPage() {
+    const Page = (loaded ?? use(get()))[name] as ComponentType;
+    return <Page />;
+  }
+  loaders.set(LazyPage, get);
+  return LazyPage;
 }
 const loaders = new Map<unknown, () => Promise<unknown>>();
 
 /**
  * The chunks of the page opened first, requested together at start: each lazy page would ask for
  * the next only once it renders (the dashboard layout, then the page in it), one round trip each.
+ * Resolves once they are all here (or one failed), so that the first render draws the page at once.
  */
-function preloadPage(pathname: string): void {
+export async function preloadPage(pathname: string): Promise<void> {
   // A route's element is a lazy page, or a guard around one.
   const pageIn = (node: ReactNode): unknown =>
     isValidElement<{ children?: ReactNode }>(node) ? (loaders.has(node.type) ? node.type : pageIn(node.props.children)) : undefined;
-  for (const { route } of matchRoutes(routes, pathname) ?? []) void loaders.get(pageIn(route.element))?.();
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map(({ route }) => loaders.get(pageIn(route.element))?.()));
 }
 
 const auth = () => import('../features/auth/routes.tsx');
@@ -107,7 +126,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  preloadPage(window.location.pathname);
   const router = createBrowserRouter(routes);
   // Spec §7: a failed token refresh ends at the login page.
   onSessionEnded(() => void router.navigate(paths.login, { replace: true }));
