@@ -152,11 +152,15 @@ async function benchDatabase(kind: DbKind, spec: ServerSpec): Promise<DbResult> 
     // The export first, on the table as seeded: after the follow-up saves' rounds its rows have
     // many dead versions until autovacuum passes, which the export's batches (read in list order)
     // feel more than COPY's one sorted scan; that is the write phase's aftermath, not the export's cost.
-    log('  CSV export: ours, then floor, each in a fresh server process …');
-    const csvOurs = await measureCsv(target, spec, `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`, BENCH_ADMIN);
-    const csvFloor = await measureCsv(target, spec, '/floor/csv');
+    // Ours and the floor both uncompressed (the floor's route never compresses), then ours as a
+    // browser asks for it: gzip, compressed as it streams, which costs CPU here and saves transfer.
+    log('  CSV export: ours, the floor, then ours compressed, each in a fresh server process …');
+    const exportPath = `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`;
+    const csvOurs = await measureCsv(target, spec, exportPath, 'identity', BENCH_ADMIN);
+    const csvFloor = await measureCsv(target, spec, '/floor/csv', 'identity');
+    const csvOursGzip = await measureCsv(target, spec, exportPath, 'gzip', BENCH_ADMIN);
     const run = await benchServer(target, spec);
-    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, writeConnections: WRITE_CONNECTIONS, ...run, csvOurs, csvFloor, load: [before, load1()] };
+    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, writeConnections: WRITE_CONNECTIONS, ...run, csvOurs, csvFloor, csvOursGzip, load: [before, load1()] };
   } finally {
     await target.destroy();
     cleanups.delete(target);

@@ -27,8 +27,11 @@ export interface DbResult {
   writesFloor: LoadResult;
   /** The bench server and its PostgreSQL processes after the list and write load (embedded only). */
   afterLoad?: PortalMemory;
+  /** Ours and the floor, both uncompressed: the comparison the target is about. */
   csvOurs: CsvResult;
   csvFloor: CsvResult;
+  /** Ours as a browser asks for it (gzip): for the record, no target. */
+  csvOursGzip: CsvResult;
   /** 1-minute load average before and after: other work on the machine skews every figure. */
   load: [number, number];
 }
@@ -84,6 +87,7 @@ export function dbTable(r: DbResult): string {
   const rows = r.csvOurs.lines - 1;
   const rowsNote = r.csvFloor.lines === r.csvOurs.lines ? '' : ` (floor: ${int(r.csvFloor.lines - 1)} rows!)`;
   lines.push(row(`CSV export, ${int(rows)} rows${rowsNote}`, csvCell(r.csvOurs), csvCell(r.csvFloor), `${(r.csvOurs.seconds / r.csvFloor.seconds).toFixed(1)}× time`));
+  lines.push(row('  the same, gzip as browsers ask', csvCell(r.csvOursGzip), '(the floor never compresses)', `${(r.csvOursGzip.seconds / r.csvFloor.seconds).toFixed(1)}× time`));
   if (r.afterLoad) lines.push(`  memory after the load, idle: ${memoryText(r.afterLoad)}`);
   return lines.join('\n');
 }
@@ -116,7 +120,9 @@ export function checks(results: DbResult[], startup: StartupResult | undefined):
     out.push({ target: `${name} follow-up saves: ≥ 70 % of bare UPDATE (${r.writeConnections} conn)`, measured: pct(r.writesOurs, r.writesFloor), pass: r.writesOurs.failures === 0 && w >= 70 });
     const ratio = r.csvOurs.seconds / r.csvFloor.seconds;
     out.push({ target: `${name} CSV: time ≤ 2× COPY … TO STDOUT CSV`, measured: `${ratio.toFixed(2)}× (${r.csvOurs.seconds.toFixed(2)} s vs ${r.csvFloor.seconds.toFixed(2)} s)`, pass: ratio <= 2 && r.csvOurs.lines === r.csvFloor.lines });
-    out.push({ target: `${name} CSV: node peak RSS ≤ 150 MB`, measured: `${int(r.csvOurs.peakMb)} MB (idle ${int(r.csvOurs.baselineMb)})`, pass: r.csvOurs.peakMb <= 150 });
+    // The higher of the two downloads: compressing as it streams holds buffers of its own.
+    const peak = Math.max(r.csvOurs.peakMb, r.csvOursGzip.peakMb);
+    out.push({ target: `${name} CSV: node peak RSS ≤ 150 MB`, measured: `${int(peak)} MB (idle ${int(r.csvOurs.baselineMb)})`, pass: peak <= 150 && r.csvOursGzip.lines === r.csvFloor.lines });
   }
   if (startup) {
     out.push({ target: 'npm start in a fresh clone (build included) to healthy ≤ 30 s', measured: `${(startup.firstMs / 1000).toFixed(1)} s`, pass: startup.firstMs <= 30_000 });
