@@ -16,6 +16,19 @@ export interface SystemLog {
 /** At most this many entries go in one INSERT; the rest wait for the next one. */
 const MAX_BATCH = 500;
 
+/** A description is cut to this many characters: what the column is meant to hold. */
+export const LOG_DESCRIPTION_MAX = 2000;
+
+/**
+ * A success line written by the statement that makes the change (decision 036), in the same
+ * commit: its description is `before` + an id only that statement knows + `after`.
+ */
+export interface InlineLogLine {
+  process: LogProcess;
+  before: string;
+  after: string;
+}
+
 interface Pending {
   time: Date;
   label: LogLabel;
@@ -64,7 +77,7 @@ export function createSystemLog(db: Db, clock: Clock, logger?: FastifyBaseLogger
     return new Promise<void>((done) => {
       // A NUL (PostgreSQL text refuses it), say in an outside system's error text, would fail the
       // whole batch: it goes, and the description is cut to what the column is meant to hold.
-      queue.push({ time: clock.now(), label, process, description: description.replaceAll('\0', '').slice(0, 2000), done });
+      queue.push({ time: clock.now(), label, process, description: description.replaceAll('\0', '').slice(0, LOG_DESCRIPTION_MAX), done });
       if (!flushing) void flush();
     });
   }

@@ -9,6 +9,11 @@ import { type Headers, PUBLIC_URL, syncedSubmissions } from './submissions.test-
 describe('submissions API — one submission: details, follow-up, marks and mail', () => {
   const s = syncedSubmissions();
   const { get, patch, row, audits, fresh } = s;
+  /** The system log's follow-up lines about one submission, oldest first. */
+  const followupLogLines = async (id: string) =>
+    (await s.t.database.db.select().from(systemLogs).orderBy(asc(systemLogs.id)))
+      .filter((l) => l.description.startsWith('Follow-up saved for submission ') && l.description.includes(id))
+      .map(({ label, process, description }) => ({ label, process, description }));
 
   describe('GET /v1/jotforms/submission/:id', () => {
     it('answers the submission with its answers in question order', async () => {
@@ -56,8 +61,12 @@ describe('submissions API — one submission: details, follow-up, marks and mail
         ['followup', s.staff.email, { followup: target.followup }, { followup: 'Called the reporter.' }],
         ['followup', s.staff.email, { followup: 'Called the reporter.' }, { followup: 'Replacement shipped.' }],
       ]);
-      const log = await s.t.database.db.select().from(systemLogs).orderBy(asc(systemLogs.id));
-      expect(log.at(-1)).toMatchObject({ label: 'success', process: 'JotForms', description: expect.stringContaining(target.id) });
+      // One success line per save, written with it (decision 036).
+      const lines = await followupLogLines(target.id);
+      expect(lines).toEqual([
+        { label: 'success', process: 'JotForms', description: `Follow-up saved for submission ${target.id} by ${s.staff.email}` },
+        { label: 'success', process: 'JotForms', description: `Follow-up saved for submission ${target.id} by ${s.staff.email}` },
+      ]);
     });
 
     it('a double-submitted Save stores the follow-up once: concurrent or repeated identical text is one note', async () => {
@@ -68,6 +77,7 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       expect(answers.map((a) => a.json().results.followup)).toEqual(['Left a voicemail.', 'Left a voicemail.']);
       expect((await patch(url, { followup: 'Left a voicemail.' })).statusCode).toBe(200);
       expect((await audits(target.id)).map((e) => [e.action, e.after])).toEqual([['followup', { followup: 'Left a voicemail.' }]]);
+      expect(await followupLogLines(target.id)).toHaveLength(1);
     });
 
     it('refuses blank, missing and over-long text with 400, and accepts exactly 5000 characters', async () => {
@@ -92,6 +102,8 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       expect(res.json().results).toMatchObject({ id: target.id, followup: 'Quality process opened; reporter informed.' });
       expect((await get(`/v1/jotforms/submission/${target.id}`)).json().followup).toBe('Quality process opened; reporter informed.');
       expect((await audits(target.id)).at(-1)).toMatchObject({ action: 'followup', after: { followup: 'Quality process opened; reporter informed.' } });
+      // The line names the submission, not the CH number it was found by.
+      expect((await followupLogLines(target.id)).at(-1)?.description).toBe(`Follow-up saved for submission ${target.id} by ${s.staff.email}`);
     });
 
     it('is 404 for an unknown submission', async () => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { changesOf } from '../../lib/audit.ts';
 import { addDaysIso } from '../../lib/dates.ts';
+import { type InlineLogLine, LOG_DESCRIPTION_MAX } from '../../lib/system-log.ts';
 import { copyRows } from '../../db/copy-out.ts';
 import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
@@ -183,7 +184,9 @@ const BY_ID = 'select id, followup from submissions where id = $1';
 
 /**
  * The follow-up's note is its audit entry (decision 034): one insert beside the row's update, read
- * back by `followups()` and shown in the history and the audit trail as it always was.
+ * back by `followups()` and shown in the history and the audit trail as it always was. Its
+ * system-log line goes in the same statement (decision 036): `$7 || id || $8`, the line's text
+ * around the submission's id, which is known only here when the key was a CH number.
  */
 const appendFollowupSql = (target: string) => `
 with target as (
@@ -201,6 +204,10 @@ note as (
   insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
   select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, '${FOLLOWUP_ACTION}', jsonb_build_object('followup', before_followup), jsonb_build_object('followup', $2::text) from upd
   returning id
+),
+logged as (
+  insert into system_logs (time, label, process, description)
+  select $3::timestamptz, 'success', $9::text, left($7::text || id || $8::text, ${LOG_DESCRIPTION_MAX}) from upd
 )
 select (select id from note) as note_id, upd.* from target left join upd on true`;
 const APPEND_FOLLOWUP_BY_ID_SQL = appendFollowupSql(BY_ID);
@@ -434,12 +441,19 @@ export function createSubmissionsRepo(db: Db) {
     /**
      * Appends a follow-up note and makes it the submission's `followup`, unless that already reads
      * `text` (decision 017): the lookup, the row and the note (its audit entry, decision 034) in one
-     * prepared statement, so one round trip (issue 8's bar; the log line: decision 033). By id first;
-     * a key that is no submission's id is tried again as a CH number.
-     * `found` false: no such submission; `row` undefined: the text was already the latest note.
+     * prepared statement with its log line, so one round trip and one commit (issue 8's bar;
+     * decision 036). By id first; a key that is no submission's id is tried again as a CH number.
+     * `found` false: no such submission; `row` undefined: the text was already the latest note
+     * (nothing written, no log line).
      */
-    async appendFollowup(idOrChNumber: string, text: string, actor: { id: string; email: string; address?: string | undefined }, at: Date): Promise<{ found: boolean; row?: SubmissionRowColumns; noteId?: string }> {
-      const values = [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null];
+    async appendFollowup(
+      idOrChNumber: string,
+      text: string,
+      actor: { id: string; email: string; address?: string | undefined },
+      at: Date,
+      logLine: InlineLogLine,
+    ): Promise<{ found: boolean; row?: SubmissionRowColumns; noteId?: string }> {
+      const values = [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null, logLine.before, logLine.after, logLine.process];
       const byId = await db.$client.query({ name: 'followup_append_by_id', text: APPEND_FOLLOWUP_BY_ID_SQL, values, types: RAW_DATES });
       // No submission has this id: it may be a CH number (nothing was written).
       const res = byId.rows.length > 0 ? byId : await db.$client.query({ name: 'followup_append', text: APPEND_FOLLOWUP_SQL, values, types: RAW_DATES });

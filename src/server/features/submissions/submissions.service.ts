@@ -48,10 +48,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     return row;
   }
   /** The note, the row and the audit entry in one statement; the system-log line after it, like every action's (decision 033). */
+  /** The note, the row, its audit entry and "Follow-up saved for submission <id> by <e-mail>" in the system log: one statement (decision 036). */
   async function appendFollowup(actor: AuditActor, id: string, text: string) {
-    const r = await repo.appendFollowup(id, text, actor, clock.now());
+    const r = await repo.appendFollowup(id, text, actor, clock.now(), { process: 'JotForms', before: 'Follow-up saved for submission ', after: ` by ${actor.email}` });
     if (!r.found) throw new NotFound('Submission not found.');
-    if (r.row) await log.success('JotForms', `Follow-up saved for submission ${r.row.id} by ${actor.email}`);
     return r;
   }
   function mustBeOurForm(formId: string): void {
