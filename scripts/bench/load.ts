@@ -101,26 +101,43 @@ export async function measureWrites(
   return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
 }
 
+/** Ours against its floor over several rounds. */
+export interface PairResult {
+  /** Each side's round with the median throughput (failures add up over every round). */
+  ours: LoadResult;
+  floor: LoadResult;
+  /**
+   * Ours over the floor within each round, which ran the two back to back: throughput and p99.
+   * The targets take their medians, so a round the machine slowed counts for both sides.
+   */
+  rounds: { rps: number; p99: number }[];
+}
+
+/** The middle value (the lower middle for an even count). */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+
 /**
  * Ours against its floor in `rounds` alternating rounds (ours first, then the floor first, …), so
  * neither always runs second, on a warmer machine or (for writes) on the more written-to table.
- * Each side's figure is its round with the median throughput; failures add up over every round.
  */
-export async function measurePair(ours: () => Promise<LoadResult>, floor: () => Promise<LoadResult>, rounds: number): Promise<{ ours: LoadResult; floor: LoadResult }> {
-  const oursRuns: LoadResult[] = [];
-  const floorRuns: LoadResult[] = [];
+export async function measurePair(ours: () => Promise<LoadResult>, floor: () => Promise<LoadResult>, rounds: number): Promise<PairResult> {
+  const pairs: { ours: LoadResult; floor: LoadResult }[] = [];
   for (let round = 0; round < rounds; round++) {
     if (round % 2 === 0) {
-      oursRuns.push(await ours());
-      floorRuns.push(await floor());
+      const o = await ours();
+      pairs.push({ ours: o, floor: await floor() });
     } else {
-      floorRuns.push(await floor());
-      oursRuns.push(await ours());
+      const f = await floor();
+      pairs.push({ ours: await ours(), floor: f });
     }
   }
-  const median = (runs: LoadResult[]): LoadResult => {
+  const medianRun = (runs: LoadResult[]): LoadResult => {
     const sorted = [...runs].sort((a, b) => a.rps - b.rps);
     return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, failures: runs.reduce((n, r) => n + r.failures, 0) };
   };
-  return { ours: median(oursRuns), floor: median(floorRuns) };
+  return {
+    ours: medianRun(pairs.map((p) => p.ours)),
+    floor: medianRun(pairs.map((p) => p.floor)),
+    rounds: pairs.map((p) => ({ rps: p.floor.rps > 0 ? p.ours.rps / p.floor.rps : 0, p99: p.floor.p99 > 0 ? p.ours.p99 / p.floor.p99 : Number.POSITIVE_INFINITY })),
+  };
 }
