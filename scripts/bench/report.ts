@@ -55,7 +55,7 @@ const share = (p: PairResult) => 100 * median(p.rounds.map((r) => r.rps));
 /** Ours' p99 over the floor's: the median of the rounds'. */
 const p99Ratio = (p: PairResult) => median(p.rounds.map((r) => r.p99));
 /** The median, then each round's share in the order run. */
-const shareText = (p: PairResult) => `${int(share(p))} % req/s (rounds ${p.rounds.map((r) => int(100 * r.rps)).join(', ')})`;
+export const shareText = (p: PairResult) => `${int(share(p))} % req/s (rounds ${p.rounds.map((r) => int(100 * r.rps)).join(', ')})`;
 function userCell(r: LoadResult): string {
   return `p50 ${ms(r.p50).padStart(5)} ms  p99 ${ms(r.p99).padStart(5)} ms (${r.requests} seq.)${failures(r)}`;
 }

@@ -47,7 +47,6 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     if (!row) throw new NotFound('Submission not found.');
     return row;
   }
-  /** The note, the row and the audit entry in one statement; the system-log line after it, like every action's (decision 033). */
   /** The note, the row, its audit entry and "Follow-up saved for submission <id> by <e-mail>" in the system log: one statement (decision 036). */
   async function appendFollowup(actor: AuditActor, id: string, text: string) {
     const r = await repo.appendFollowup(id, text, actor, clock.now(), { process: 'JotForms', before: 'Follow-up saved for submission ', after: ` by ${actor.email}` });
