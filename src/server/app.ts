@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { auditRoutes } from './features/audit/index.ts';
 import { reportingRoutes } from './features/reporting/index.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -24,6 +24,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerFormBodies } from './plugins/form-bodies.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { responseSerializerCompiler } from './plugins/serializer.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { NO_FORM, type ServiceDeps, type Services, createServices } from './services.ts';
 
@@ -52,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({ ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), bodyLimit: 512 * 1024, trustProxy: fastifyTrustProxy(config.TRUST_PROXY) });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Production writes answers with the compiled serializer alone; development and tests check each against its schema too.
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   registerErrorHandler(app);
   registerApiResponses(app);
   registerAuth(app);

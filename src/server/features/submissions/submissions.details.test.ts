@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#shared/contract/submissions';
-import { emailConfigs, mailOutbox, systemLogs } from '../../db/schema/index.ts';
+import { emailConfigs, mailOutbox, submissions, systemLogs } from '../../db/schema/index.ts';
 import { DEMO_QID } from '../../emulators/jotform/fixtures.ts';
 import { type Headers, PUBLIC_URL, syncedSubmissions } from './submissions.test-support.ts';
 
@@ -67,6 +67,26 @@ describe('submissions API — one submission: details, follow-up, marks and mail
         { label: 'success', process: 'JotForms', description: `Follow-up saved for submission ${target.id} by ${s.staff.email}` },
         { label: 'success', process: 'JotForms', description: `Follow-up saved for submission ${target.id} by ${s.staff.email}` },
       ]);
+    });
+
+    it('answers the submission as the list shows it, with the new text: every field, its dates, regimes and reports included', async () => {
+      const target = fresh();
+      // A decided submission with a report filed: an array and a JSON column in the answer too.
+      await s.t.database.db
+        .update(submissions)
+        .set({ reportingDecision: 'reportable', reportingCategory: 'death_or_serious_deterioration', reportingRegimes: ['US_MDR', 'EU_MDR'], reportingReports: { US_MDR: '2025-06-12' } })
+        .where(eq(submissions.id, target.id));
+      const listed = (await s.everything(`search=${encodeURIComponent(target.submitter)}`)).results.find((r) => r.id === target.id)!;
+      expect(listed.reportingClocks.map((c) => [c.regime, c.reportedOn])).toEqual([['US_MDR', '2025-06-12'], ['EU_MDR', null]]);
+      const res = await patch(`/v1/jotforms/submission/${target.id}/create-followup`, { followup: 'Device collected for analysis.' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toEqual({ ...listed, followup: 'Device collected for analysis.' });
+      // Through the CH number (the other statement) as well.
+      const transferred = s.all.find((r) => r.chNumber)!;
+      const before = (await get(`/v1/jotforms/submission/${transferred.id}`)).json<Submission>();
+      const byCh = await patch(`/v1/jotforms/submission/${transferred.chNumber}/create-followup`, { followup: 'Closed with the reporter.' });
+      const { answers: _answers, ...fields } = before;
+      expect(byCh.json().results).toEqual({ ...fields, followup: 'Closed with the reporter.' });
     });
 
     it('a double-submitted Save stores the follow-up once: concurrent or repeated identical text is one note', async () => {
