@@ -9,6 +9,8 @@ export interface LoadResult {
   requests: number;
   /** Non-2xx answers plus connection errors: any of them makes the figures meaningless. */
   failures: number;
+  /** The latency in ms of every answer after the run's ramp (runs under load only), so rounds can be pooled. */
+  latencies?: number[];
 }
 
 export interface LoadOptions {
@@ -18,18 +20,36 @@ export interface LoadOptions {
   headers?: Record<string, string>;
 }
 
-function cannon(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
-  return autocannon({ url, connections, duration: seconds, headers, timeout: 30 });
+/**
+ * A run's ramp: its connections all open and send at once, and the answers to what was sent then
+ * take 2–4× the steady latency (p99 150–230 ms against 40–85 ms after, on the list, either side).
+ * In a 2 s round that is a tenth of the answers, so it would decide the p99: latencies leave it out
+ * (the throughput counts every answer, on both sides alike).
+ */
+const RAMP_MS = 500;
+
+/** Runs autocannon and keeps the latency of each answer to a request sent after the ramp. */
+function run(opts: autocannon.Options): Promise<{ r: autocannon.Result; latencies: number[] }> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const started = performance.now();
+    const instance = autocannon(opts, (err: Error | null, r: autocannon.Result) => (err ? reject(err) : resolve({ r, latencies })));
+    instance.on('response', (_client, _status, _bytes, ms) => {
+      if (performance.now() - ms - started >= RAMP_MS) latencies.push(ms);
+    });
+  });
 }
+
+const cannon = (url: string, connections: number, seconds: number, headers: Record<string, string>) => run({ url, connections, duration: seconds, headers, timeout: 30 });
 
 /** A warm-up run (thrown away: JIT, plan caches, buffer cache), then the measured run. */
 export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResult> {
   const headers = o.headers ?? {};
   if (o.warmupSeconds > 0) await cannon(url, o.connections, o.warmupSeconds, headers);
-  const r = await cannon(url, o.connections, o.seconds, headers);
+  const { r, latencies } = await cannon(url, o.connections, o.seconds, headers);
   // Answers over the window, not autocannon's mean of per-second samples (0 when answers are rare).
   const rps = r.requests.total / (r.duration || o.seconds);
-  return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
+  return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors, latencies };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -84,8 +104,8 @@ export async function measureWrites(
   request: () => { method: 'PATCH' | 'PUT' | 'POST'; path: string; body: string },
   o: LoadOptions,
 ): Promise<LoadResult> {
-  const run = (seconds: number) =>
-    autocannon({
+  const once = (seconds: number) =>
+    run({
       url: base,
       connections: o.connections,
       duration: seconds,
@@ -93,22 +113,26 @@ export async function measureWrites(
       headers: { 'content-type': 'application/json', ...o.headers },
       requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
     });
-  if (o.warmupSeconds > 0) await run(o.warmupSeconds);
+  if (o.warmupSeconds > 0) await once(o.warmupSeconds);
   const before = process.env.BENCH_CPU_SPLIT ? processStats() : undefined;
-  const r = await run(o.seconds);
+  const { r, latencies } = await once(o.seconds);
   if (before) printCpuSplit(before, processStats(), r.requests.total);
   const rps = r.requests.total / (r.duration || o.seconds);
-  return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors };
+  return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors, latencies };
 }
 
 /** Ours against its floor over several rounds. */
 export interface PairResult {
-  /** Each side's round with the median throughput (failures add up over every round). */
+  /**
+   * Each side over all its rounds: the median round's throughput; p50 and p99 of every answer of
+   * every round pooled (a 2 s round's own p99 is its 20 slowest answers, so one pause decides it);
+   * requests and failures added up.
+   */
   ours: LoadResult;
   floor: LoadResult;
   /**
    * Ours over the floor within each round, which ran the two back to back: throughput and p99.
-   * The targets take their medians, so a round the machine slowed counts for both sides.
+   * The throughput target takes the median, so a round the machine slowed counts for both sides.
    */
   rounds: { rps: number; p99: number }[];
 }
@@ -131,13 +155,20 @@ export async function measurePair(ours: () => Promise<LoadResult>, floor: () => 
       pairs.push({ ours: await ours(), floor: f });
     }
   }
-  const medianRun = (runs: LoadResult[]): LoadResult => {
-    const sorted = [...runs].sort((a, b) => a.rps - b.rps);
-    return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, failures: runs.reduce((n, r) => n + r.failures, 0) };
+  const p99Of = (r: LoadResult) => (r.latencies ? percentile([...r.latencies].sort((a, b) => a - b), 99) : r.p99);
+  const pooled = (runs: LoadResult[]): LoadResult => {
+    const all = runs.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
+    return {
+      rps: median(runs.map((r) => r.rps)),
+      p50: percentile(all, 50),
+      p99: percentile(all, 99),
+      requests: runs.reduce((n, r) => n + r.requests, 0),
+      failures: runs.reduce((n, r) => n + r.failures, 0),
+    };
   };
   return {
-    ours: medianRun(pairs.map((p) => p.ours)),
-    floor: medianRun(pairs.map((p) => p.floor)),
-    rounds: pairs.map((p) => ({ rps: p.floor.rps > 0 ? p.ours.rps / p.floor.rps : 0, p99: p.floor.p99 > 0 ? p.ours.p99 / p.floor.p99 : Number.POSITIVE_INFINITY })),
+    ours: pooled(pairs.map((p) => p.ours)),
+    floor: pooled(pairs.map((p) => p.floor)),
+    rounds: pairs.map((p) => ({ rps: p.floor.rps > 0 ? p.ours.rps / p.floor.rps : 0, p99: p99Of(p.ours) / p99Of(p.floor) })),
   };
 }
