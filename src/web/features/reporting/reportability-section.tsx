@@ -11,6 +11,7 @@ import { DECISION_TEXT, regimeClockState } from './clock-format.ts';
 import { ClockBadge } from './clock-label.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FileReportDialog } from './file-report-dialog.tsx';
+import { useReviewedForm } from '../submissions/index.ts';
 import { isoDateToday } from './today.ts';
 
 /** On phones each clock row stacks: the regime, then labelled values two by two, then its action. */
@@ -58,7 +59,7 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
   const reportability = useReportability(id);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState(false);
-  const today = isoDateToday();
+  const today = isoDateToday(useReviewedForm().data?.timeZone);
 
   let body;
   if (reportability.isPending) body = <LoadingState text="Loading reportability..." />;

@@ -1,6 +1,12 @@
+import { zonedDate } from '#shared/time-zone';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Today on the viewer's wall calendar, YYYY-MM-DD. */
-export function isoDateToday(now: Date = new Date()): string {
+/**
+ * Today, YYYY-MM-DD: on the JotForm account's calendar once its zone is known (the day the server
+ * checks a filed report's date against), else on the viewer's.
+ */
+export function isoDateToday(accountTimeZone?: string, now: Date = new Date()): string {
+  if (accountTimeZone) return zonedDate(now, accountTimeZone);
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
