@@ -95,6 +95,47 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   await expect(history.getByText(new RegExp(`^${me.name} recorded a filed report$`))).toBeVisible();
 });
 
+/** The e2e server's JotForm account time zone: the default of JOTFORM_TIMEZONE. */
+const ACCOUNT_ZONE = 'America/New_York';
+const dayIn = (timeZone: string, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/** A browser zone whose calendar day is not the account's right now (UTC+14 and UTC−12 never share a day). */
+const OTHER_DAY_ZONE = dayIn('Pacific/Kiritimati') !== dayIn(ACCOUNT_ZONE) ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+
+test.describe('a viewer whose calendar day is not the JotForm account’s', () => {
+  test.use({ timezoneId: OTHER_DAY_ZONE });
+
+  test('records a filed report dated the account’s day, the latest date the dialog allows', async ({ page, loginAs, adminApi }) => {
+    const forms = (await adminApi('/v1/jotforms')) as { results: { timeZone: string }[] };
+    expect(forms.results[0]?.timeZone).toBe(ACCOUNT_ZONE);
+    const accountDay = dayIn(ACCOUNT_ZONE);
+    expect(await page.evaluate(() => new Date().toLocaleDateString('en-CA'))).not.toBe(accountDay);
+
+    // A submission no other browser test touches: pending review, undecided.
+    const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.workflow.reportable && !r.workflow.reportability, 4);
+    await loginAs('staff');
+    await openDetails(page, submissionId);
+    await page.getByRole('button', { name: 'Mark as reportable' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Mark as Reportable' });
+    await dialog.getByLabel('Rationale (optional)').fill('The device failed during use and injured the patient.');
+    await dialog.getByLabel('Category').selectOption({ label: 'Death or serious deterioration' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(page, 'Marked as reportable')).toBeVisible();
+
+    const usMdr = section(page, 'Reportability').getByRole('table', { name: 'Reporting clocks' }).getByRole('row', { name: /US MDR/ });
+    await usMdr.getByRole('button', { name: /Record filed report/ }).click();
+    dialog = page.getByRole('dialog', { name: 'Record filed report' });
+    const reportedOn = dialog.getByLabel('Reported on');
+    await expect(reportedOn).toHaveValue(accountDay);
+    await expect(reportedOn).toHaveAttribute('max', accountDay);
+    await dialog.getByLabel(/Reference/).fill('MW-3001234-2026-00031');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toContainText(`report as filed on ${accountDay}?`);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(page, 'Filed report recorded')).toBeVisible();
+    await expect(usMdr).toContainText('Met');
+  });
+});
+
 test('the list adds Reporting due after the ten spec columns and filters by clock and decision, in the URL and the CSV', async ({ page, loginAs }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs('staff');

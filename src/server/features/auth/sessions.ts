@@ -57,6 +57,32 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
     return { access: { token: access.token, expires: access.expires.toISOString() }, refresh: { token: refresh, expires: expires.toISOString() }, idleMinutes };
   }
 
+  // One read of a session's row at a time: the requests of a busy session that find no fresh row
+  // (a page's parallel calls, its cache entry's expiry) share one query instead of queueing one
+  // each behind the pool. A request joins a read only if no session or user was forgotten since
+  // it began, so it never takes a row from before a logout or a change it could have seen.
+  const reading = new Map<string, { since: number; row: Promise<SessionUser | undefined> }>();
+  function readSession(sessionId: string): Promise<SessionUser | undefined> {
+    const since = cache?.mark() ?? 0;
+    const inFlight = reading.get(sessionId);
+    if (inFlight && inFlight.since === since) return inFlight.row;
+    const read = {
+      since,
+      row: repo.sessionUser(sessionId).then((row) => {
+        if (row) cache?.set(sessionId, row, since);
+        return row;
+      }),
+    };
+    reading.set(sessionId, read);
+    const done = () => {
+      if (reading.get(sessionId) === read) reading.delete(sessionId);
+    };
+    read.row.then(done, done);
+    return read.row;
+  }
+  // Sessions whose last use is being written: their other requests meanwhile go on without writing it again.
+  const touching = new Set<string>();
+
   /** Ends sessions of a user, recorded with who and why; answers how many ended. */
   async function end(
     user: { id: string; email: string },
@@ -98,16 +124,27 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
     async authenticate(token: string): Promise<Omit<AuthUser, 'address'> | null> {
       const subject = await signer.verifyAccess(token);
       if (!subject) return null;
-      const cached = cache?.get(subject.sessionId);
-      const row = cached ?? (await repo.sessionUser(subject.sessionId));
+      const { sessionId } = subject;
+      const cached = cache?.get(sessionId);
+      // Renewed in the background past half its time, so a busy session never waits on its expiry.
+      // A failed renewal is dropped: the entry then expires and the next request reads the row
+      // itself, where a database error reaches the client.
+      if (cached?.refreshDue) readSession(sessionId).catch(() => undefined);
+      const row = cached?.row ?? (await readSession(sessionId));
       if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
       const now = clock.now();
       if (now.getTime() - row.lastSeenAt.getTime() >= idleMs) return null;
-      if (now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
-        await repo.touchSession(subject.sessionId, now, new Date(now.getTime() - touchEveryMs));
-        cache?.set(subject.sessionId, { ...row, lastSeenAt: now });
-      } else if (!cached) cache?.set(subject.sessionId, row);
-      return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId: subject.sessionId };
+      if (now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs && !touching.has(sessionId)) {
+        touching.add(sessionId);
+        try {
+          const since = cache?.mark() ?? 0;
+          await repo.touchSession(sessionId, now, new Date(now.getTime() - touchEveryMs));
+          cache?.set(sessionId, { ...row, lastSeenAt: now }, since);
+        } finally {
+          touching.delete(sessionId);
+        }
+      }
+      return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
     },
 
     async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
