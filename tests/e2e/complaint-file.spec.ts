@@ -110,8 +110,8 @@ test.describe('a viewer whose calendar day is not the JotForm account’s', () =
     const accountDay = dayIn(ACCOUNT_ZONE);
     expect(await page.evaluate(() => new Date().toLocaleDateString('en-CA'))).not.toBe(accountDay);
 
-    // A submission no other browser test touches: pending review, undecided.
-    const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.workflow.reportable && !r.workflow.reportability, 4);
+    // A submission no other browser test touches: pending review, not new, undecided, no quirk of its own.
+    const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.isNew && !r.quirk && !r.workflow.reportable && !r.workflow.reportability, 0);
     await loginAs('staff');
     await openDetails(page, submissionId);
     await page.getByRole('button', { name: 'Mark as reportable' }).click();
