@@ -70,7 +70,9 @@ export async function measureSequential(url: string, o: { warmup: number; reques
   const deadline = performance.now() + o.maxSeconds * 1000;
   for (let i = 0; i < o.warmup + o.requests && (times.length < 5 || performance.now() < deadline); i++) {
     const started = performance.now();
-    const res = await fetch(url, { headers });
+    // As autocannon's requests: no compression asked for. fetch asks for gzip and br by default,
+    // which only ours would answer compressed (the floor's routes are outside /v1/).
+    const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
     await res.arrayBuffer();
     const ms = performance.now() - started;
     if (res.status !== 200) failures++;

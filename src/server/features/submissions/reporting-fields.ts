@@ -43,6 +43,10 @@ function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {
 }
 
 type ClockResult = ReturnType<typeof reportingClocks>;
+function hasEntries(o: object | null | undefined): boolean {
+  for (const _ in o) return true;
+  return false;
+}
 /**
  * Results by their inputs: a list page or a write answers rows whose clocks were computed moments
  * ago (work-day arithmetic walks the calendar). Per settings object; emptied when it grows large.
@@ -51,7 +55,11 @@ const memo = new WeakMap<ReportingSettings, Map<string, ClockResult>>();
 function clocksOf(row: ClockColumns, s: ReportingSettings, today: string): ClockResult {
   let cache = memo.get(s);
   if (!cache) memo.set(s, (cache = new Map()));
-  const key = `${row.becomeAwareDate}|${row.reportingDecision}|${row.reportingCategory}|${row.reportingRegimes?.join() ?? '*'}|${JSON.stringify(row.reportingReports ?? {})}|${today}`;
+  // Most rows are undecided with no report filed: their clocks depend on the two dates alone.
+  const plain = row.reportingDecision === null && row.reportingRegimes === null && !hasEntries(row.reportingReports);
+  const key = plain
+    ? `${row.becomeAwareDate}|${today}`
+    : `${row.becomeAwareDate}|${row.reportingDecision}|${row.reportingCategory}|${row.reportingRegimes?.join() ?? '*'}|${JSON.stringify(row.reportingReports ?? {})}|${today}`;
   let r = cache.get(key);
   if (!r) {
     if (cache.size >= 10_000) cache.clear();

@@ -5,7 +5,7 @@ import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, Subm
 import type { Db } from '../../db/client.ts';
 import { auditEvents, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { changesOf } from '../../lib/audit.ts';
-import { addDaysIso } from '../../lib/dates.ts';
+import { addDaysIso, isoInstant } from '../../lib/dates.ts';
 import { type InlineLogLine, LOG_DESCRIPTION_MAX } from '../../lib/system-log.ts';
 import { copyRows } from '../../db/copy-out.ts';
 import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
@@ -58,6 +58,7 @@ const ROW_COLUMNS = {
 export type SubmissionRowColumns = Pick<SubmissionDbRow, keyof typeof ROW_COLUMNS>;
 
 export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): SubmissionRow {
+  const reporting = reportingFieldsOf(r, ctx.settings, ctx.today);
   return {
     id: r.id,
     submissionId: r.id,
@@ -65,7 +66,7 @@ export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): Submi
     ip: r.ip,
     created_at: r.createdAtJf,
     updated_at: r.updatedAtJf,
-    submissionDate: r.submissionDate.toISOString(),
+    submissionDate: isoInstant(r.submissionDate),
     submitter: r.submitter,
     status: r.status,
     submissionStatus: r.submissionStatus,
@@ -81,7 +82,10 @@ export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): Submi
     emailDelivered: r.emailDelivered,
     transferError: r.transferError,
     denyReason: r.denyReason,
-    ...reportingFieldsOf(r, ctx.settings, ctx.today),
+    reportingClocks: reporting.reportingClocks,
+    reportingDue: reporting.reportingDue,
+    clock: reporting.clock,
+    decision: reporting.decision,
   };
 }
 
