@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { REGIME_LABELS, REPORT_REFERENCE_MAX, type Regime } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
-import { useReviewedForm } from '../submissions/index.ts';
-import { isoDateToday } from './today.ts';
+import { useAccountToday } from './today.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -22,7 +21,7 @@ interface Props {
 /** Records that a regime's report went to the authority; read back once, since it closes the clock for good. */
 export function FileReportDialog({ id, open, onClose, regimes, afterWrite }: Props) {
   const file = useFileReport(afterWrite);
-  const today = isoDateToday(useReviewedForm().data?.timeZone);
+  const today = useAccountToday();
   const [regime, setRegime] = useState<Regime | undefined>(regimes[0]);
   const [reportedOn, setReportedOn] = useState(today);
   const [reference, setReference] = useState('');

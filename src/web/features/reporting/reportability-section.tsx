@@ -11,8 +11,7 @@ import { DECISION_TEXT, regimeClockState } from './clock-format.ts';
 import { ClockBadge } from './clock-label.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FileReportDialog } from './file-report-dialog.tsx';
-import { useReviewedForm } from '../submissions/index.ts';
-import { isoDateToday } from './today.ts';
+import { useAccountToday } from './today.ts';
 
 /** On phones each clock row stacks: the regime, then labelled values two by two, then its action. */
 const STACKED_ROW = 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3';
@@ -59,7 +58,7 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
   const reportability = useReportability(id);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState(false);
-  const today = isoDateToday(useReviewedForm().data?.timeZone);
+  const today = useAccountToday();
 
   let body;
   if (reportability.isPending) body = <LoadingState text="Loading reportability..." />;
