@@ -90,7 +90,7 @@ async function writesOnly(spec: ServerSpec): Promise<void> {
       const server = await startServer(target, spec);
       try {
         const headers = { authorization: `Bearer ${await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password)}` };
-        const writes = await followupSaves(server.url, { connections: WRITE_CONNECTIONS, warmupSeconds: 0, seconds: SECONDS, headers });
+        const writes = await followupSaves(server.url, { connections: WRITE_CONNECTIONS, seconds: SECONDS, headers });
         log(
           `  follow-up saves, ${WRITE_CONNECTIONS} conn: ours ${writes.ours.rps.toFixed(0)} req/s (p99 ${writes.ours.p99} ms, ${writes.ours.failures} failures), bare UPDATE ${writes.floor.rps.toFixed(0)} req/s: ${shareText(writes)} (target ≥ 70 %)`,
         );
@@ -131,7 +131,7 @@ async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRu
       const ours = `${server.url}/v1/jotforms/${BENCH_FORM_ID}?page=1&limit=10&sortBy=submissionDate:desc${v.query}`;
       const floor = `${server.url}/floor/list?x=1${v.query}`;
       log(`  list ${v.name}: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${SECONDS} s of ours and ${SECONDS} s of the floor, alternating …`);
-      const load = { connections: CONNECTIONS, warmupSeconds: 0, seconds: SECONDS };
+      const load = { connections: CONNECTIONS, seconds: SECONDS };
       await measureLoad(ours, { ...load, seconds: WARMUP_SECONDS, headers });
       await measureLoad(floor, { ...load, seconds: WARMUP_SECONDS });
       const at50 = await measurePair(() => measureLoad(ours, { ...load, headers }), () => measureLoad(floor, load), ROUNDS);
@@ -141,7 +141,7 @@ async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRu
       views.push({ name: v.name, at50, ours1, floor1 });
     }
     log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${SECONDS} s of ours and ${SECONDS} s of the bare UPDATE, alternating …`);
-    const writes = await followupSaves(server.url, { connections: WRITE_CONNECTIONS, warmupSeconds: 0, seconds: SECONDS, headers });
+    const writes = await followupSaves(server.url, { connections: WRITE_CONNECTIONS, seconds: SECONDS, headers });
     await new Promise((r) => setTimeout(r, 2_000));
     const afterLoad = target.postmasterPid ? portalMemory(server.pid, target.postmasterPid) : undefined;
     return { views, writes, ...(afterLoad ? { afterLoad } : {}) };

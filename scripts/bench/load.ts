@@ -15,7 +15,6 @@ export interface LoadResult {
 
 export interface LoadOptions {
   connections: number;
-  warmupSeconds: number;
   seconds: number;
   headers?: Record<string, string>;
 }
@@ -42,10 +41,9 @@ function run(opts: autocannon.Options): Promise<{ r: autocannon.Result; latencie
 
 const cannon = (url: string, connections: number, seconds: number, headers: Record<string, string>) => run({ url, connections, duration: seconds, headers, timeout: 30 });
 
-/** A warm-up run (thrown away: JIT, plan caches, buffer cache), then the measured run. */
+/** One run at `connections` for `seconds` (the callers warm each side up with a run of their own first). */
 export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResult> {
   const headers = o.headers ?? {};
-  if (o.warmupSeconds > 0) await cannon(url, o.connections, o.warmupSeconds, headers);
   const { r, latencies } = await cannon(url, o.connections, o.seconds, headers);
   // Answers over the window, not autocannon's mean of per-second samples (0 when answers are rare).
   const rps = r.requests.total / (r.duration || o.seconds);
@@ -115,7 +113,6 @@ export async function measureWrites(
       headers: { 'content-type': 'application/json', ...o.headers },
       requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
     });
-  if (o.warmupSeconds > 0) await once(o.warmupSeconds);
   const before = process.env.BENCH_CPU_SPLIT ? processStats() : undefined;
   const { r, latencies } = await once(o.seconds);
   if (before) printCpuSplit(before, processStats(), r.requests.total);
