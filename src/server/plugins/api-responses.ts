@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
  * information and change with every action. An endpoint that sets its own policy keeps it.
  */
 export function registerApiResponses(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -40,7 +40,7 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
       },
       // onRequest, before the body is parsed and validated: a caller without the right to use
       // an endpoint learns nothing about its schema (401/403, never a 400 with field details).
-      onRequest: options.onRequest ? [accessGuard(endpoint.access, authenticate), options.onRequest] : accessGuard(endpoint.access, authenticate),
+      onRequest: [...(endpoint.access === 'public' ? [] : [accessGuard(endpoint.access, authenticate)]), ...(options.onRequest ? [options.onRequest] : [])],
       // Every endpoint, present and future: text PostgreSQL cannot store is refused at the edge.
       preValidation: refuseUnsafeText,
       handler: async (request, reply) => {

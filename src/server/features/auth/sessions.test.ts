@@ -135,4 +135,52 @@ describe('the sign-in check of a busy session', () => {
     await s.sessions.authenticate(s.token);
     expect(s.touches).toHaveLength(1);
   });
+
+  it('answers from memory, without a promise, once the session is cached; waits again when its last use is due', async () => {
+    const s = await setup();
+    const first = s.sessions.authenticate(s.token);
+    expect(first).toBeInstanceOf(Promise);
+    await s.settle();
+    s.reads[0]!.resolve(s.row());
+    await first;
+    const now = s.sessions.authenticate(s.token);
+    expect(now).not.toBeInstanceOf(Promise);
+    expect(now).toMatchObject({ id: 'u1', email: 'dana@example.com', sessionId: 's1' });
+    // Restricted meanwhile and heard of: refused at once too, and read again.
+    s.cache.notified('u:u1');
+    const refused = s.sessions.authenticate(s.token);
+    expect(refused).toBeInstanceOf(Promise);
+    await s.settle();
+    s.reads[1]!.resolve(s.row({ isRestricted: true }));
+    expect(await refused).toBeNull();
+    // A minute after its last use, the check waits for that use to be written.
+    const t = await setup();
+    const firstT = t.sessions.authenticate(t.token);
+    await t.settle();
+    t.reads[0]!.resolve(t.row({ lastSeenAt: new Date(START.getTime() - 59_000) }));
+    await firstT;
+    expect(t.sessions.authenticate(t.token)).not.toBeInstanceOf(Promise);
+    t.clock.advance(1_000);
+    const due = t.sessions.authenticate(t.token);
+    expect(due).toBeInstanceOf(Promise);
+    expect(t.touches).toHaveLength(1);
+    t.touches[0]!.resolve();
+    expect((await due)?.id).toBe('u1');
+  });
+
+  it('refuses an expired token from memory, and a token it has never verified only after checking its signature', async () => {
+    const s = await setup();
+    const first = s.sessions.authenticate(s.token);
+    await s.settle();
+    s.reads[0]!.resolve(s.row());
+    await first;
+    const forged = `${s.token.slice(0, -2)}xx`;
+    const answer = s.sessions.authenticate(forged);
+    expect(answer).toBeInstanceOf(Promise);
+    expect(await answer).toBeNull();
+    s.clock.advance(15 * 60_000);
+    expect(s.sessions.authenticate(s.token)).toBeNull();
+    expect(s.reads).toHaveLength(1);
+  });
 });
+

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuthEvents, SessionEndReason } from './auth-events.ts';
 import type { AuthRepo, SessionRow } from './auth.repo.ts';
 import type { SessionCache } from './session-cache.ts';
-import { type TokenSigner, hashToken, newRefreshToken } from './tokens.ts';
+import { type AccessSubject, type TokenSigner, hashToken, newRefreshToken } from './tokens.ts';
 
 /** Where a request came from: the client address (through TRUST_PROXY) and its browser. */
 export interface ClientInfo {
@@ -28,6 +28,8 @@ export interface SessionsDeps {
 }
 
 export type SessionUser = NonNullable<Awaited<ReturnType<AuthRepo['sessionUser']>>>;
+/** The sign-in check's answer: the live user behind a token, or null. */
+type SignedIn = Omit<AuthUser, 'address'> | null;
 
 interface Account {
   id: string;
@@ -83,6 +85,40 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
   // Sessions whose last use is being written: their other requests meanwhile go on without writing it again.
   const touching = new Set<string>();
 
+  /**
+   * The sign-in check of a verified token's session. A busy session's answer comes from memory,
+   * without waiting (no promise): its token already verified, its row cached, its last use
+   * written less than a minute ago. Otherwise it waits for the row or for that write.
+   */
+  function forSubject(subject: AccessSubject): SignedIn | Promise<SignedIn> {
+    const { sessionId } = subject;
+    const cached = cache?.get(sessionId);
+    // Renewed in the background past half its time, so a busy session never waits on its expiry.
+    // A failed renewal is dropped: the entry then expires and the next request reads the row
+    // itself, where a database error reaches the client.
+    if (cached?.refreshDue) readSession(sessionId).catch(() => undefined);
+    return cached ? checked(subject, cached.row) : readSession(sessionId).then((row) => checked(subject, row));
+  }
+
+  function checked(subject: AccessSubject, row: SessionUser | undefined): SignedIn | Promise<SignedIn> {
+    const { sessionId } = subject;
+    if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
+    const now = clock.now();
+    const idle = now.getTime() - row.lastSeenAt.getTime();
+    if (idle >= idleMs) return null;
+    const user = { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
+    if (idle < touchEveryMs || touching.has(sessionId)) return user;
+    touching.add(sessionId);
+    const since = cache?.mark() ?? 0;
+    return repo
+      .touchSession(sessionId, now, new Date(now.getTime() - touchEveryMs))
+      .then(() => {
+        cache?.set(sessionId, { ...row, lastSeenAt: now }, since);
+        return user;
+      })
+      .finally(() => touching.delete(sessionId));
+  }
+
   /** Ends sessions of a user, recorded with who and why; answers how many ended. */
   async function end(
     user: { id: string; email: string },
@@ -121,30 +157,10 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
      * restricted or deleted user, stops the token on its next request: on this instance at once,
      * on others as soon as the database's notification arrives (decision 014).
      */
-    async authenticate(token: string): Promise<Omit<AuthUser, 'address'> | null> {
-      const subject = await signer.verifyAccess(token);
-      if (!subject) return null;
-      const { sessionId } = subject;
-      const cached = cache?.get(sessionId);
-      // Renewed in the background past half its time, so a busy session never waits on its expiry.
-      // A failed renewal is dropped: the entry then expires and the next request reads the row
-      // itself, where a database error reaches the client.
-      if (cached?.refreshDue) readSession(sessionId).catch(() => undefined);
-      const row = cached?.row ?? (await readSession(sessionId));
-      if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
-      const now = clock.now();
-      if (now.getTime() - row.lastSeenAt.getTime() >= idleMs) return null;
-      if (now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs && !touching.has(sessionId)) {
-        touching.add(sessionId);
-        try {
-          const since = cache?.mark() ?? 0;
-          await repo.touchSession(sessionId, now, new Date(now.getTime() - touchEveryMs));
-          cache?.set(sessionId, { ...row, lastSeenAt: now }, since);
-        } finally {
-          touching.delete(sessionId);
-        }
-      }
-      return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
+    authenticate(token: string): SignedIn | Promise<SignedIn> {
+      const known = signer.knownAccess(token);
+      if (known === undefined) return signer.verifyAccess(token).then((subject) => subject && forSubject(subject));
+      return known && forSubject(known);
     },
 
     async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
