@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { bundleServer } from './bundle.ts';
 import { type ServerSpec, login, startServer } from './child.ts';
-import { measureCsv } from './csv-export.ts';
+import { measureCsvPair } from './csv-export.ts';
 import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
 import { explainList } from './explain.ts';
 import { type LoadOptions, measureLoad, measurePair, measureSequential, measureWrites } from './load.ts';
@@ -34,6 +34,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARMUP_SECONDS = 2;
 /** Rounds of ours and the floor, alternating which goes first; the median of the rounds' ratios counts (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
+/** CSV exports of ours and the floor, alternating; the target takes the median of the rounds' ratios. */
+const CSV_ROUNDS = 5;
+/** Ours compressed, for the record and its peak memory. */
+const CSV_GZIP_RUNS = 3;
 const CONNECTIONS = 50;
 const WRITE_CONNECTIONS = 20;
 const SEQUENTIAL = { warmup: 5, requests: 100, maxSeconds: 8 };
@@ -163,13 +167,10 @@ async function benchDatabase(kind: DbKind, spec: ServerSpec): Promise<DbResult> 
     // feel more than COPY's one sorted scan; that is the write phase's aftermath, not the export's cost.
     // Ours and the floor both uncompressed (the floor's route never compresses), then ours as a
     // browser asks for it: gzip, compressed as it streams, which costs CPU here and saves transfer.
-    log('  CSV export: ours, the floor, then ours compressed, each in a fresh server process …');
-    const exportPath = `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`;
-    const csvOurs = await measureCsv(target, spec, exportPath, 'identity', BENCH_ADMIN);
-    const csvFloor = await measureCsv(target, spec, '/floor/csv', 'identity');
-    const csvOursGzip = await measureCsv(target, spec, exportPath, 'gzip', BENCH_ADMIN);
+    log(`  CSV export: ${CSV_ROUNDS} rounds of ours and the floor, alternating, then ours ${CSV_GZIP_RUNS} times compressed, each side in a fresh server process …`);
+    const csv = await measureCsvPair(target, spec, { ours: `/v1/jotforms/${BENCH_FORM_ID}/exportSubmissionsCSV`, floor: '/floor/csv' }, BENCH_ADMIN, { rounds: CSV_ROUNDS, gzipRuns: CSV_GZIP_RUNS });
     const run = await benchServer(target, spec);
-    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, writeConnections: WRITE_CONNECTIONS, ...run, csvOurs, csvFloor, csvOursGzip, load: [before, load1()] };
+    return { kind, label: target.label, ...prepared, connections: CONNECTIONS, writeConnections: WRITE_CONNECTIONS, ...run, csv, load: [before, load1()] };
   } finally {
     await target.destroy();
     cleanups.delete(target);

@@ -136,8 +136,13 @@ export interface PairResult {
   rounds: { rps: number; p99: number }[];
 }
 
-/** The middle value (the lower middle for an even count). */
-export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+/** The median: the middle value, or the mean of the two middle values for an even count. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 /**
  * Ours against its floor in `rounds` alternating rounds (ours first, then the floor first, …), so

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyLoggerOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { JOTFORM_HOME_ZONE, jotformDay, jotformTimestamp } from './account-time.ts';
 import type { EmulatorContext } from './context.ts';
@@ -76,7 +76,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
   const save = () => {
     if (stateFile) saveJotformState(stateFile, state);
   };
-  const common = { routerOptions: { ignoreTrailingSlash: true }, disableRequestLogging: true };
+  const common = { routerOptions: { ignoreTrailingSlash: true }, logController: new LogController({ disableRequestLogging: true }) };
   // Fastify 5 takes a ready logger only as `loggerInstance`.
   const app: FastifyInstance =
     typeof logger === 'object' && 'child' in logger && typeof logger.child === 'function'
