@@ -24,6 +24,22 @@ describe('CSV cells', () => {
     expect(csvCell(3)).toBe('3');
   });
 
+  it('answers every text as the rule does: a leading quote before a formula start unless a lone dash, then RFC 4180 quoting', () => {
+    const rule = (text: string) => {
+      const safe = text !== '-' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    };
+    const alphabet = ['a', 'Z', ' ', '-', '=', '+', '@', '\t', '\r', '\n', ',', '"', "'", 'é', '1'];
+    // Every text of up to 3 characters from the alphabet: 3,616 texts, each start and each mark.
+    let texts = [''];
+    const all = [''];
+    for (let n = 0; n < 3; n++) {
+      texts = texts.flatMap((t) => alphabet.map((c) => t + c));
+      all.push(...texts);
+    }
+    expect(all.filter((t) => csvCell(t) !== rule(t))).toEqual([]);
+  });
+
   it('writes a file of CRLF records, header first', () => {
     expect(toCsv(['A', 'B'], [['1', '=x']])).toBe("A,B\r\n1,'=x\r\n");
   });

@@ -22,6 +22,18 @@ describe('COPY out of PostgreSQL', () => {
     expect(rows).toEqual(nasty.map((v) => [v, null]));
   });
 
+  it('reads lines with and without escapes alike, "\\N" as text apart from NULL', async () => {
+    const values = ['plain', '\\N', 'a\tb', '', 'Zoë'];
+    const rows = await all(`select v, nullif(v, '') from unnest($1::text[]) with ordinality as t(v, n) order by n`, [`{${values.map((v) => `"${v.replace(/\\/g, '\\\\')}"`).join(',')}}`]);
+    expect(rows).toEqual([
+      ['plain', 'plain'],
+      ['\\N', '\\N'],
+      ['a\tb', 'a\tb'],
+      ['', null],
+      ['Zoë', 'Zoë'],
+    ]);
+  });
+
   it('streams many rows across chunks without cutting a character', async () => {
     const rows = await all(`select repeat('é', g % 700) || g from generate_series(1, 3000) g`);
     expect(rows).toHaveLength(3000);

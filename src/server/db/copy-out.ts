@@ -40,7 +40,8 @@ export async function* copyRows(pool: pg.Pool, select: { sql: string; params: un
       // Only whole lines are decoded, so a character split across chunks is never cut.
       const lines = data.toString('utf8', 0, end).split('\n');
       rest = data.subarray(end + 1);
-      yield lines.map((line) => line.split('\t').map(field));
+      // A line without a backslash has no NULL (\N) and no escape: its fields are as they stand.
+      yield lines.map((line) => (line.includes('\\') ? line.split('\t').map(field) : line.split('\t')));
     }
   } catch (err) {
     failed = err as Error;
