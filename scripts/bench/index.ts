@@ -35,7 +35,7 @@ const WARMUP_SECONDS = 2;
 /** Rounds of ours and the floor, alternating which goes first; the median of the rounds' ratios counts (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 16);
 /** CSV exports of ours and the floor, alternating; the target takes the median of the rounds' ratios. */
-const CSV_ROUNDS = 5;
+const CSV_ROUNDS = 9;
 /** Ours compressed, for the record and its peak memory. */
 const CSV_GZIP_RUNS = 3;
 const CONNECTIONS = 50;
