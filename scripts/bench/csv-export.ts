@@ -26,20 +26,17 @@ export interface CsvPair {
   rounds: number[];
 }
 
-/**
- * How the body is asked for: `identity`, as it leaves the server (the floor's route never
- * compresses), or `gzip`, as a browser's download asks for it (ours compresses it as it streams).
- * Node's fetch asks for gzip unless told otherwise.
- */
-export type CsvEncoding = 'identity' | 'gzip';
-
 interface Download {
   seconds: number;
   bytes: number;
   lines: number;
 }
 
-/** One download, the body counted as it streams, never kept (fetch decompresses it as it reads: `bytes` and `lines` are the file's either way). */
+/**
+ * One download, the body counted as it streams, never kept. Asked for `identity` (as it leaves the
+ * server; the floor's route never compresses) or `gzip` (as a browser asks; fetch decompresses it as
+ * it reads, so `bytes` and `lines` are the file's either way).
+ */
 async function download(url: string, headers: Record<string, string>): Promise<Download> {
   const started = performance.now();
   const res = await fetch(url, { headers });
@@ -69,6 +66,7 @@ interface Side {
   server: ServerChild;
   url: string;
   headers: Record<string, string>;
+  /** RSS of the idle process just before its first export (its peak is reset then). */
   baselineMb: number;
   runs: Download[];
 }
@@ -77,7 +75,9 @@ async function side(target: DbTarget, spec: ServerSpec, path: string, signIn?: {
   const server = await startServer(target, spec);
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
   if (signIn) Object.assign(headers, { authorization: `Bearer ${await login(server.url, signIn.email, signIn.password)}`, accept: 'text/csv' });
-  return { server, url: `${server.url}${path}`, headers, baselineMb: 0, runs: [] };
+  const baselineMb = server.rssMb();
+  server.resetPeak();
+  return { server, url: `${server.url}${path}`, headers, baselineMb, runs: [] };
 }
 
 /**
@@ -100,10 +100,6 @@ export async function measureCsvPair(
   try {
     const floor = await side(target, spec, paths.floor);
     try {
-      for (const s of [ours, floor]) {
-        s.baselineMb = s.server.rssMb();
-        s.server.resetPeak();
-      }
       const rounds: number[] = [];
       for (let round = 0; round < o.rounds; round++) {
         const order = round % 2 === 0 ? [ours, floor] : [floor, ours];

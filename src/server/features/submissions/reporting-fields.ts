@@ -70,7 +70,8 @@ function remembered(m: Memo, r: ReportingFields): ReportingFields {
   }
   return r;
 }
-function fieldsOf(row: ClockColumns, s: ReportingSettings, today: string): ReportingFields {
+/** The reporting fields a row and the details answer carry, as of `today` (YYYY-MM-DD, JotForm account time); frozen. */
+export function reportingFieldsOf(row: ClockColumns, s: ReportingSettings, today: string): ReportingFields {
   let m = memo.get(s);
   if (!m) memo.set(s, (m = { plain: new Map(), other: new Map(), size: 0 }));
   if (row.reportingDecision === null && row.reportingRegimes === null && !hasEntries(row.reportingReports)) {
@@ -97,12 +98,7 @@ function computed(row: ClockColumns, s: ReportingSettings, today: string): Repor
   return Object.freeze({ reportingClocks: list, reportingDue: clocks.reportingDue, clock: clocks.clock, decision: row.reportingDecision ?? 'undecided' });
 }
 
-/** The reporting fields a row and the details answer carry, as of `today` (YYYY-MM-DD, JotForm account time); frozen. */
-export function reportingFieldsOf(row: ClockColumns, s: ReportingSettings, today: string): ReportingFields {
-  return fieldsOf(row, s, today);
-}
-
 /** The earliest due date of a clock still open (what `reporting_due` stores); it does not depend on today. */
 export function reportingDueOf(row: ClockColumns, s: ReportingSettings): string | null {
-  return fieldsOf(row, s, row.becomeAwareDate).reportingDue;
+  return reportingFieldsOf(row, s, row.becomeAwareDate).reportingDue;
 }
