@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { Queryable } from '../db/unit-of-work.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 
@@ -24,7 +25,7 @@ export interface AuditRecord {
 
 /** The append-only audit trail: who changed what, when, from what to what. */
 export interface AuditTrail {
-  record(entry: AuditRecord, tx?: Db): Promise<void>;
+  record(entry: AuditRecord, tx?: Queryable): Promise<void>;
 }
 
 /** Fields never copied into the audit trail. */

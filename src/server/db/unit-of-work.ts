@@ -1,0 +1,29 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { NodePgQueryResultHKT, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { AuditRecord, AuditTrail } from '../lib/audit.ts';
+import type { Db, Schema } from './client.ts';
+
+type Relations = ExtractTablesWithRelations<Schema>;
+
+/** What a repository's queries run on: the database itself or one of its transactions. */
+export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema, Relations>;
+
+/** An open transaction of the portal's database. */
+export type Tx = NodePgTransaction<Schema, Relations>;
+
+/** One business change in progress: its queries run on `tx`, and `audit` writes its entry in the same transaction. */
+export interface Work {
+  tx: Tx;
+  audit(entry: AuditRecord): Promise<void>;
+}
+
+/**
+ * Runs one business change: the change, its audit entry and any outbox message commit together
+ * or not at all. A throw anywhere inside (the audit insert included) rolls the whole change back.
+ */
+export type UnitOfWork = <T>(change: (work: Work) => Promise<T>) => Promise<T>;
+
+export function createUnitOfWork(db: Db, trail: AuditTrail): UnitOfWork {
+  return (change) => db.transaction((tx) => change({ tx, audit: (entry) => trail.record(entry, tx) }));
+}
