@@ -24,13 +24,19 @@ describe('CSV cells', () => {
     expect(csvCell(3)).toBe('3');
   });
 
+  it('quotes a semicolon, which splits a cell where it is the list separator', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+    expect(csvCell('=1;2')).toBe(`"'=1;2"`);
+  });
+
   it('answers every text as the rule does: a leading quote before a formula start unless a lone dash, then RFC 4180 quoting', () => {
     const rule = (text: string) => {
       const safe = text !== '-' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+      return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
     };
-    const alphabet = ['a', 'Z', ' ', '-', '=', '+', '@', '\t', '\r', '\n', ',', '"', "'", 'é', '1'];
-    // Every text of up to 3 characters from the alphabet: 3,616 texts, each start and each mark.
+    const alphabet = ['a', 'Z', ' ', '-', '=', '+', '@', '\t', '\r', '\n', ',', ';', '"', "'", 'é', '1'];
+    // Every text of up to 3 characters from the alphabet: 4,369 texts, each start and each mark.
     let texts = [''];
     const all = [''];
     for (let n = 0; n < 3; n++) {

@@ -11,8 +11,15 @@ export interface HandlerContext<E extends EndpointDef> extends ParsedRequestOf<E
   reply: FastifyReply;
 }
 
-/** A handler returns the success body, or the reply itself when it streamed its own answer. */
-export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<ResponseOf<E> | FastifyReply>;
+/**
+ * What a handler returns after sending its own answer (a streamed file). Not the reply itself:
+ * Fastify's reply is a thenable, so an async function returning it resolves to nothing once the
+ * answer ends, and the answer would then be sent a second time.
+ */
+export const ANSWERED = Symbol('answered');
+
+/** A handler returns the success body, or ANSWERED when it sent its own answer. */
+export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<ResponseOf<E> | typeof ANSWERED>;
 
 export interface RouteOptions {
   config?: RouteShorthandOptions['config'];
@@ -52,7 +59,7 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
           request,
           reply,
         } as HandlerContext<E>);
-        if (result === reply) return reply;
+        if (result === ANSWERED) return reply;
         reply.code(endpoint.status);
         return endpoint.status === 204 ? reply.send() : reply.send(result);
       },

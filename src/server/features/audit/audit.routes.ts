@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { AUDIT_CSV_FILE_NAME, auditApi } from '#shared/contract/audit';
-import type { Route } from '../../plugins/contract.ts';
+import { ANSWERED, type Route } from '../../plugins/contract.ts';
 import type { AuditService } from './audit.service.ts';
 
 export function auditRoutes(route: Route, audit: AuditService): void {
@@ -25,11 +25,12 @@ export function auditRoutes(route: Route, audit: AuditService): void {
       for await (const chunk of rest) results += chunk;
       return { results };
     }
-    return reply
+    reply
       .code(200)
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${AUDIT_CSV_FILE_NAME}"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(rest));
+    return ANSWERED;
   });
 }

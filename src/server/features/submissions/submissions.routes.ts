@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CSV_FILE_NAME, submissionsApi } from '#shared/contract/submissions';
-import type { Route } from '../../plugins/contract.ts';
+import { ANSWERED, type Route } from '../../plugins/contract.ts';
 import type { SubmissionsService } from './submissions.service.ts';
 import type { SubmissionSync } from './submissions.sync.ts';
 
@@ -15,12 +15,13 @@ export function submissionsRoutes(route: Route, submissions: SubmissionsService,
       for await (const chunk of csv) results += chunk;
       return { results };
     }
-    return reply
+    reply
       .code(200)
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${CSV_FILE_NAME}"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(csv));
+    return ANSWERED;
   });
   route(submissionsApi.get, ({ params }) => submissions.get(params.id));
   route(submissionsApi.createFollowup, async ({ user, params, body }) => ({ results: await submissions.setFollowup(user, params.id, body.followup) }));
