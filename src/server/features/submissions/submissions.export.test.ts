@@ -65,12 +65,14 @@ describe('submissions API — CSV export', () => {
       expect((await everything('status=Denied')).results.length).toBeGreaterThan(0);
     });
 
+    // A semicolon splits a cell where it is the list separator: such a cell is quoted.
+    const semicolonQuoted = (text: string) => (text.includes(';') ? `"${text}"` : text);
     it('writes a transferred row with every column as the list shows it', async () => {
       const target = s.all.find((r) => r.submissionStatus === 'Successful Transfer' && r.reportable && r.emailDelivered && r.followup && !/[",\n]/.test(`${r.submitter}${r.chTitle}${r.followup}`))!;
       const current = (await get(`/v1/jotforms/submission/${target.id}`)).json<SubmissionRow>();
       const line = lines((await csv(`search=${target.id}`)).body)[1];
       expect(line).toBe(
-        [current.created_at, current.submitter, 'Successful Transfer', current.becomeAwareDate, current.investigationDeadline, 'Yes', current.chNumber, current.chTitle, current.followup, 'Yes'].join(','),
+        [current.created_at, current.submitter, 'Successful Transfer', current.becomeAwareDate, current.investigationDeadline, 'Yes', current.chNumber, current.chTitle, semicolonQuoted(current.followup!), 'Yes'].join(','),
       );
     });
 
