@@ -9,12 +9,12 @@ const optionalString = z
   .optional();
 const optionalUrl = (name: string) =>
   optionalString.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
-/** Arena identifies every object by a GUID: 20 uppercase letters and digits (reference §1). */
+/** Arena identifies every object by a GUID: 20 uppercase letters and digits (Arena REST API documentation). */
 const arenaGuid = (name: string) =>
   optionalString.refine((v) => v === undefined || /^[0-9A-Z]{20}$/.test(v), `${name} must be an Arena GUID: 20 uppercase letters and digits`);
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
-/** Every setting of the product, read from the environment once at start (README lists them). */
+/** Every setting of the product, read from the environment once at start (the README's configuration table lists them). */
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

@@ -44,14 +44,14 @@ const headers: Record<Principal, Record<string, string>> = {
 };
 
 /**
- * Who may call each endpoint, written out: spec §6 (Users, Configurations, Logs and Edit Form for
- * admins; the submissions, their details, dashboard and quality processes for every role), then
- * every endpoint added beyond the spec. Never derived from the code under test: a wrong
- * capability table, or an endpoint without a row here, fails.
+ * Who may call each endpoint, written out from docs/product.md, Roles (Users, Configurations, Logs
+ * and Edit Form for admins; the submissions, their details, dashboard and quality processes for
+ * every role). Never derived from the code under test: a wrong capability table, or an endpoint
+ * without a row here, fails.
  */
 type Who = 'anyone' | 'signed-in' | 'all roles' | 'admins';
 const WHO_MAY: Record<string, Who> = {
-  // Spec §7, in its order.
+  // The first screens' calls.
   'POST /v1/auth/login': 'anyone',
   'POST /v1/auth/refresh-tokens': 'anyone',
   'POST /v1/auth/logout': 'anyone',
@@ -87,7 +87,7 @@ const WHO_MAY: Record<string, Who> = {
   'DELETE /v1/email-configs/:id': 'admins',
   'GET /v1/logs': 'admins',
   'DELETE /v1/logs': 'admins',
-  // Beyond the spec.
+  // Added since: the account, the review, question order, the webhook, mail and integrations.
   'PATCH /v1/auth/password': 'signed-in',
   'GET /v1/auth/sessions': 'signed-in',
   'DELETE /v1/auth/sessions': 'signed-in',
@@ -101,7 +101,7 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/mail': 'admins',
   'POST /v1/mail/:id/resend': 'admins',
   'GET /v1/integrations': 'admins',
-  // Issue 11, the complaint file.
+  // The complaint file.
   'GET /v1/jotforms/submission/:id/followups': 'all roles',
   'POST /v1/jotforms/submission/:id/followups': 'all roles',
   'GET /v1/jotforms/submission/:id/history': 'all roles',

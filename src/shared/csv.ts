@@ -1,9 +1,9 @@
 /** CSV as the portal writes it (the submissions and logs exports), one rule for server and web. */
 
-/** The placeholder of an empty cell (spec §9): a lone dash, which no spreadsheet runs. */
+/** The placeholder of an empty cell (docs/product.md, List and CSV): a lone dash, which no spreadsheet runs. */
 export const EMPTY_CELL = '-';
 
-/** Cells a spreadsheet would run as a formula (DESIGN §6): starting with = + - @ tab or carriage return. */
+/** Cells a spreadsheet would run as a formula (docs/product.md, List and CSV): starting with = + - @ tab or carriage return. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Text that needs neither (nearly every cell): one test instead of two, as an export writes a million cells. */

@@ -9,7 +9,7 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 const ADMINS: readonly Role[] = ['super_admin', 'admin'];
 const EVERYONE: readonly Role[] = ROLES;
 
-/** Capabilities of spec §6. */
+/** What each role may do (docs/product.md, Roles). */
 export const CAPABILITIES = {
   /** Dashboard, Jotforms, submission list and details, and the actions on them. */
   submissions: EVERYONE,

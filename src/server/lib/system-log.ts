@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 
 /**
- * The system log every feature writes to (spec §3 "Log entry"). Descriptions are for admins:
+ * The system log every feature writes to (docs/product.md, Logs and audit trail). Descriptions are for admins:
  * never a secret, token, password or free-text answer.
  */
 export interface SystemLog {

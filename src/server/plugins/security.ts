@@ -5,7 +5,7 @@ import { ERROR_CODES } from '#shared/contract/common';
 
 /**
  * JSON bodies parsed with Fastify's prototype-poisoning-safe parser, except that an empty body
- * is no body: spec §7 has every call send a JSON content type, also those without a payload
+ * is no body: the web app has every call send a JSON content type, also those without a payload
  * (DELETE v1/logs, POST …/send-email-recipient). Endpoints that need a body still refuse it (400).
  */
 function registerJsonParser(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoints.ts';
 
-/** Card names, in display order (DESIGN §3). */
+/** Card names, in display order (docs/product.md, Screens). */
 export const STAT_NAMES = [
   'Total Users',
   'Total Submissions',
@@ -31,7 +31,7 @@ export type WeekCount = z.infer<typeof WeekCount>;
 /** Weeks the chart shows, the current one last. */
 export const CHART_WEEKS = 12;
 
-/** The reporting-clock cards (beyond the spec's five), in display order. */
+/** The reporting-clock cards (after the five summary cards), in display order. */
 export const CLOCK_CARD_NAMES = ['Reporting overdue', 'Reporting due within 7 days'] as const;
 
 export const dashboardOverviewApi = {

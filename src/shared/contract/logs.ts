@@ -7,7 +7,7 @@ export type LogProcess = (typeof LOG_PROCESSES)[number];
 export const LOG_LABELS = ['success', 'error'] as const;
 export type LogLabel = (typeof LOG_LABELS)[number];
 
-/** One entry as carried inside `logs` (each a JSON string, spec §7). */
+/** One entry as carried inside `logs` (each a JSON string). */
 export const LogEntry = z.object({ time: z.string(), label: z.string(), process: z.string(), description: z.string() });
 export type LogEntry = z.infer<typeof LogEntry>;
 

@@ -13,14 +13,14 @@ export const TemplateAttribute = z.object({
 export const TemplateStep = z.object({ guid: z.string(), name: z.string(), order: z.number().int(), attributes: z.array(TemplateAttribute) });
 export type TemplateStep = z.infer<typeof TemplateStep>;
 
-/** Quality process step result (spec §3). */
+/** Quality process step result: a step's name and its attributes. */
 export const StepResult = z.object({
   name: z.string(),
   attributes: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type StepResult = z.infer<typeof StepResult>;
 
-/** The value Retry sends: reuse the stored title (spec §4). */
+/** The value Retry sends: reuse the stored title (docs/product.md, Statuses). */
 export const RETRY_TITLE = 'temp';
 
 export const qualityProcessApi = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, NoContent } from './common.ts';
 import { defineEndpoint } from './endpoints.ts';
 
-/** Every type the Add Question dialog lists (spec §3), in its order. */
+/** Every type the Add Question dialog lists, in its order. */
 export const QUESTION_TYPES = [
   'textbox', 'textarea', 'dropdown', 'radio', 'checkbox', 'fullname', 'email', 'phone', 'number', 'password', 'button', 'payment',
   'product', 'donation', 'rating', 'scale', 'matrix', 'slider', 'date', 'time', 'datetime', 'signature', 'fileupload', 'image',

@@ -42,7 +42,7 @@ export const REPORT_REFERENCE_MAX = 200;
 export const ReportingClock = z.object({ regime: z.enum(REGIMES), due: z.string(), reportedOn: z.string().nullable() });
 export type ReportingClock = z.infer<typeof ReportingClock>;
 
-/** The fields every submission row and details answer carry beside the spec's. */
+/** The fields every submission row and details answer carry beside the JotForm and workflow fields. */
 export const ReportingFields = z.object({
   reportingClocks: z.array(ReportingClock),
   /** The earliest due date of a clock still open, or null. */
@@ -59,7 +59,7 @@ export type Actor = z.infer<typeof Actor>;
 export const ReportabilityDecision = z.object({
   id: z.string(),
   decision: z.enum(DECISIONS),
-  /** Null for a decision made through the spec's mark-reportable call. */
+  /** Null for a decision made through the mark-reportable call. */
   rationale: z.string().nullable(),
   regimes: z.array(z.enum(REGIMES)),
   category: z.enum(CATEGORIES).nullable(),

@@ -19,7 +19,7 @@ export const Answer = z.object({
 });
 export type Answer = z.infer<typeof Answer>;
 
-/** A submission as listed (spec §3 "Submission", without answers). */
+/** A submission as listed (without answers). */
 export const SubmissionRow = z.object({
   id: z.string(),
   submissionId: z.string(),
@@ -80,9 +80,9 @@ export const SubmissionFilters = z.object({
   bad_lte: IsoDate.optional(),
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
   status: z.enum(SUBMISSION_STATUSES, { message: `status must be one of ${SUBMISSION_STATUSES.join(', ')}` }).optional(),
-  /** Reporting clock state (beyond the spec). */
+  /** Reporting clock state (docs/product.md, Reporting clocks). */
   clock: z.enum(CLOCK_FILTERS, { message: `clock must be one of ${CLOCK_FILTERS.join(', ')}` }).optional(),
-  /** Reportability decision (beyond the spec). */
+  /** Reportability decision (docs/product.md, Reporting clocks). */
   decision: z.enum(DECISION_FILTERS, { message: `decision must be one of ${DECISION_FILTERS.join(', ')}` }).optional(),
   /** `week`: the dashboard's "Deadline within a Week" (not transferred or denied, investigation deadline from today to today + 7). */
   deadline: z.enum(['week'], { message: 'deadline must be week' }).optional(),
@@ -120,7 +120,7 @@ export const CSV_HEADERS = [
 
 export const FOLLOWUP_MAX = 5000;
 
-/** One good-faith effort: an attributed, dated, append-only note (DESIGN §3). */
+/** One good-faith effort: an attributed, dated, append-only note (docs/product.md, Statuses). */
 export const FollowupNote = z.object({ id: z.string(), text: z.string(), at: z.string(), author: Actor });
 export type FollowupNote = z.infer<typeof FollowupNote>;
 
@@ -220,7 +220,7 @@ export const submissionsApi = {
   }),
 } as const;
 
-/** Cut of follow-up text in the list (spec §9). */
+/** Cut of follow-up text in the list (docs/product.md, List and CSV). */
 export function truncateFollowup(text: string | null | undefined, max = 25): string {
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max)}…` : text;

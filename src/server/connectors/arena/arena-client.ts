@@ -16,7 +16,7 @@ import {
 } from './arena-schemas.ts';
 import { numberTyped } from './arena-values.ts';
 
-/** Arena's API hosts (reference §1): North America, Europe, AWS GovCloud. */
+/** Arena's API hosts (Arena REST API documentation): North America, Europe, AWS GovCloud. */
 export const ARENA_NORTH_AMERICA_URL = 'https://api.arenasolutions.com/v1';
 export const ARENA_EUROPE_URL = 'https://api.europe.arenaplm.com/v1';
 export const ARENA_GOVCLOUD_URL = 'https://api.arenagov.com/v1';
@@ -123,7 +123,7 @@ function describeAttribute(
   };
 }
 
-/** The Arena QMS REST client (reference/arena-qms-api.md), the same code against Arena and the emulator. */
+/** The Arena QMS REST client (Arena REST API documentation), the same code against Arena and the emulator. */
 export function createArenaClient(options: ArenaClientOptions): ArenaClient {
   const http = createArenaHttp(options);
   /** Field types by attribute GUID, from the last definitions read. */

@@ -1,5 +1,5 @@
 /**
- * What we read from Arena's payloads (reference/arena-qms-api.md). Unknown keys are dropped, not
+ * What we read from Arena's payloads (Arena REST API documentation). Unknown keys are dropped, not
  * refused: newer Arena versions add fields. Absent or null optional fields become null.
  */
 import { z } from 'zod';

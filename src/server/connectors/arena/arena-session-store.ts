@@ -1,6 +1,6 @@
 /**
  * Where the Arena session token lives. Arena keeps one session per user and a new login revokes
- * the previous token (reference §2), so every portal instance must use the same token and only
+ * the previous token (Arena REST API documentation, "Login"), so every portal instance must use the same token and only
  * one of them may log in when it has expired. The token is a credential: never log it.
  */
 export interface ArenaSessionStore {

@@ -30,7 +30,8 @@ function prefixProblem(template: ArenaTemplate, prefixGuid: string | undefined):
 
 /**
  * What is wrong with the configured template, owner and number prefix, in words for admins; empty
- * when a create would pass (reference §4.4, §5.1, §5.4). Arena failing to answer is thrown.
+ * when a create would pass (Arena REST API documentation:
+ * creating a quality process, templates, settings). Arena failing to answer is thrown.
  */
 export async function findSetupProblems(client: ArenaClient, setup: ArenaSetupToCheck): Promise<string[]> {
   let template: ArenaTemplate;

@@ -92,7 +92,7 @@ export function sortQuestions(questions: JotformQuestion[]): JotformQuestion[] {
   return [...questions].sort((a, b) => Number(a.order) - Number(b.order) || Number(a.qid) - Number(b.qid));
 }
 
-/** A thin client of the JotForm REST API (reference/jotform-api.md). Every method throws JotformError. */
+/** A thin client of the JotForm REST API (JotForm API documentation). Every method throws JotformError. */
 export function createJotformClient(options: JotformClientOptions) {
   const http = createTransport({
     baseUrl: options.baseUrl ?? JOTFORM_US_BASE_URL,

@@ -1,6 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The system log of spec §3: what happened, for admins to read and clear. */
+/** The system log (docs/product.md, Logs and audit trail): what happened, for admins to read and clear. */
 export const systemLogs = pgTable(
   'system_logs',
   {

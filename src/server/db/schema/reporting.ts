@@ -27,7 +27,7 @@ export const reportabilityDecisions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     submissionId: text('submission_id').notNull().references(() => submissions.id),
     decision: text('decision', { enum: DECISIONS }).notNull(),
-    /** Null for a decision made through the spec's mark-reportable call. */
+    /** Null for a decision made through the mark-reportable call. */
     rationale: text('rationale'),
     regimes: text('regimes', { enum: REGIMES }).array().notNull(),
     category: text('category', { enum: CATEGORIES }),

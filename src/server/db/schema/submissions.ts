@@ -68,7 +68,7 @@ export const submissions = pgTable(
     index('submissions_form_deadline_idx').on(t.formId, t.investigationDeadline, t.id),
     index('submissions_form_reportable_idx').on(t.formId, t.reportable, t.id),
     index('submissions_form_ch_number_idx').on(t.formId, t.chNumber, t.id),
-    // A URL may name a submission by its CH number alone (DESIGN §4): found without a scan.
+    // A URL may name a submission by its CH number alone (docs/product.md, The API): found without a scan.
     index('submissions_ch_number_idx').on(t.chNumber).where(sql`${t.chNumber} is not null`),
     index('submissions_form_ch_title_idx').on(t.formId, t.chTitle, t.id),
     index('submissions_form_followup_idx').on(t.formId, t.followup, t.id),

@@ -27,7 +27,7 @@ function option(def: AttributeDefinition, raw: unknown): ArenaErrorEntry | null 
 
 /**
  * Checks one step attribute value against its definition and returns what Arena would store.
- * Empty values clear the attribute: the API does not enforce "required" (reference §5.3). A null
+ * Empty values clear the attribute: the API does not enforce "required" (Arena REST API documentation). A null
  * reaches this only with `?setnull=true`.
  */
 export function checkAttributeValue(def: AttributeDefinition, raw: unknown): ValueCheck {
@@ -42,7 +42,8 @@ export function checkAttributeValue(def: AttributeDefinition, raw: unknown): Val
     case 'DATE': {
       const date = parseDateInput(raw);
       if (!date) return bad(2022, `The value "${String(raw)}" of the attribute "${def.name}" is not a valid date.`);
-      // Arena keeps the calendar date and stores it at midnight Pacific (reference §6.1 sample).
+      // Arena keeps the calendar date and stores it at midnight Pacific (Arena's documented
+      // steps example).
       return ok(zulu(pacificMidnight(date.toISOString().slice(0, 10))));
     }
     case 'NUMBER':

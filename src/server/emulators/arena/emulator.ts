@@ -56,8 +56,8 @@ function isLogin(req: FastifyRequest): boolean {
 }
 
 /**
- * A stand-in for Arena's REST API (reference/arena-qms-api.md) on its own Fastify instance, so the
- * real connector talks HTTP to it. Start it with `app.listen({ host: '127.0.0.1', port: 0 })`.
+ * A stand-in for Arena's REST API, as its documentation describes it, on its own Fastify
+ * instance, so the real connector talks HTTP to it. Start it with `app.listen({ host: '127.0.0.1', port: 0 })`.
  */
 export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
   const clock = opts.clock ?? systemClock;
@@ -126,8 +126,9 @@ export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
   app.addHook('onRequest', async (req) => {
     if (state.latencyMs > 0) await sleep(state.latencyMs);
     const login = isLogin(req);
-    // Every call but login counts against the quota, failures included (reference §3): a 415, a
-    // 401 and an unknown route cost a request like a success does.
+    // Every call but login counts against the quota, failures included (Arena REST API
+    // documentation, "Rate Limits"): a 415, a 401 and an unknown route cost a request like a
+    // success does.
     if (!login) countRequest();
     if (!isJson(req.headers['content-type'])) throw unsupportedMediaType();
     if (login) return;

@@ -47,7 +47,7 @@ function targetDate(value: unknown): string | null {
   return zulu(endOfPacificDay(requireDate(value, 'targetCompletionDateTime')));
 }
 
-/** POST/GET /qualityprocesses and GET/PUT/DELETE /qualityprocesses/{guid} (reference §4). */
+/** POST/GET /qualityprocesses and GET/PUT/DELETE /qualityprocesses/{guid}. */
 export function processRoutes(app: FastifyInstance, { state, clock, variant }: EmulatorContext): void {
   app.post('/qualityprocesses', async (req, reply) => {
     const body = objectBody(req.body);

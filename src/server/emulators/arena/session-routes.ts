@@ -9,7 +9,7 @@ export function sessionToken(req: FastifyRequest): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** POST /login, PUT|GET /logout (reference §2). */
+/** POST /login, PUT|GET /logout (Arena REST API documentation, "Login"). */
 export function sessionRoutes(app: FastifyInstance, { state, clock, credentials }: EmulatorContext): void {
   app.post('/login', async (req) => {
     const { email, password, workspaceId } = objectBody(req.body);

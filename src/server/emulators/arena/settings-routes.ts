@@ -6,7 +6,7 @@ import { definitionsView, numberFormatView, templateView } from './views.ts';
 
 type GuidRoute = { Params: { guid: string }; Querystring: Query };
 
-/** GET /settings/qualityprocesses/… (reference §5): the template, number format, owners, step attributes. */
+/** GET /settings/qualityprocesses/… (quality-process settings): the template, number format, owners, step attributes. */
 export function settingsRoutes(app: FastifyInstance, { state, variant }: EmulatorContext): void {
   const base = '/settings/qualityprocesses';
 
@@ -31,7 +31,7 @@ export function settingsRoutes(app: FastifyInstance, { state, variant }: Emulato
     return numberFormatView(state);
   });
 
-  // Paged like the other lists (the reference exempts only steps, templates and attributes).
+  // Paged like the other lists (Arena's documentation exempts only steps, templates and attributes).
   app.get<{ Querystring: Query }>(`${base}/owners`, async (req) => {
     const { offset, limit } = paging(req.query);
     const results = OWNERS.slice(offset, offset + limit).map((o) => ({ guid: o.guid, fullName: o.fullName, emailAddress: o.email }));

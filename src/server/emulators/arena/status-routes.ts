@@ -41,7 +41,7 @@ function changeStep(process: EmulatedProcess, step: EmulatedStep, complete: bool
   }
 }
 
-/** POST /qualityprocesses/statuschanges: complete or reopen a process or one of its steps (reference §4.7). */
+/** POST /qualityprocesses/statuschanges: complete or reopen a process or one of its steps. */
 export function statusRoutes(app: FastifyInstance, { state, clock }: EmulatorContext): void {
   app.post('/qualityprocesses/statuschanges', async (req, reply) => {
     const body = objectBody(req.body);

@@ -11,7 +11,7 @@ type StepRoute = { Params: { guid: string; stepGuid: string }; Querystring: Quer
 
 /**
  * The attribute values a PUT sets. A null blanks an attribute only with `?setnull=true`; without
- * it the null is ignored like an absent field, as Arena's partial PUT does (reference §1).
+ * it the null is ignored like an absent field, as Arena's partial PUT does.
  */
 function attributeUpdates(step: EmulatedStep, raw: unknown, setNull: boolean): Map<string, StoredValue> {
   if (!Array.isArray(raw)) throw fail(400, 400, 'The "attributes" value must be an array.');
@@ -60,7 +60,7 @@ function user(guid: unknown): Compact {
   return { guid: found.guid, fullName: found.fullName };
 }
 
-/** GET /qualityprocesses/{guid}/steps[/{stepGuid}] and PUT of one step (reference §6). */
+/** GET /qualityprocesses/{guid}/steps[/{stepGuid}] and PUT of one step. */
 export function stepRoutes(app: FastifyInstance, { state, variant }: EmulatorContext): void {
   const omitEmpty = variant.omitEmptyAttributes ?? false;
 

@@ -1,6 +1,7 @@
 /**
  * Workspace set-ups real Arena allows and the sandbox's friendly template does not show. Each is
- * documented (reference/arena-qms-api.md §4.4, §6.1); tests run the connector against all of them.
+ * documented (Arena REST API documentation: creating a quality process, its steps);
+ * tests run the connector against all of them.
  */
 export interface ArenaEmulatorVariant {
   /** The template has no default owner: a create without `owner` is refused with Arena's 400. */

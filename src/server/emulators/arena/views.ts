@@ -1,4 +1,4 @@
-/** The JSON shapes Arena answers with (reference §4.1, §5, §6.1), built from the emulator state. */
+/** The JSON shapes Arena answers with (quality processes, settings, steps), built from the emulator state. */
 import {
   ATTRIBUTE_DEFINITIONS,
   type AttributeDefinition,
@@ -33,7 +33,7 @@ export function processView(p: EmulatedProcess) {
 
 /**
  * One step as Arena shows it. `omitEmpty`: attributes without a value are left out, and a step
- * with none left says `attributes: null` (empty first-level attributes are null, reference §1).
+ * with none left says `attributes: null` (empty first-level attributes are null, as Arena's documentation says).
  */
 export function stepView(s: EmulatedStep, omitEmpty = false) {
   const common = {

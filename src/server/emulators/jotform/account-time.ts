@@ -1,7 +1,8 @@
 /**
- * How JotForm writes time (reference/jotform-api.md §3.3): "YYYY-MM-DD HH:MM:SS" on the account's
- * wall clock, with no zone; its daily quota resets at midnight US-Eastern (§6). Written here from
- * the reference and not shared with the connector, so each checks the other's reading.
+ * How JotForm writes time (JotForm API documentation, "Submissions"): "YYYY-MM-DD HH:MM:SS" on
+ * the account's wall clock, with no zone; its daily quota resets at midnight US-Eastern (its API
+ * limits). Written here from the documentation and not shared with the connector, so each checks
+ * the other's reading.
  */
 
 /** JotForm's default account zone and the zone of its quota day. */

@@ -1,7 +1,7 @@
 import type { EmuAnswer, EmuQuestion, RawAnswers, RawValue } from './types.ts';
 
 /*
- * Turns raw submitted values into JotForm's `answers` entries (reference §3.3): display-only
+ * Turns raw submitted values into JotForm's `answers` entries: display-only
  * controls carry no `answer`, composites carry `prettyFormat`, `sublabels` is a JSON string,
  * an unanswered field has no `answer` while a blank text field has `answer: ""`.
  */

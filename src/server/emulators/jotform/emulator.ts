@@ -31,7 +31,7 @@ export interface JotformEmulatorOptions {
   /** The account's time zone, in which timestamps are written; default US-Eastern (JotForm's own). */
   timeZone?: string;
   /**
-   * Answer as an API that ignores the `updated_at` filter would: the reference documents filtering
+   * Answer as an API that ignores the `updated_at` filter would: JotForm's documentation shows filtering
    * and ordering by created_at only, so the portal must work either way.
    */
   ignoresUpdatedAtFilter?: boolean;
@@ -58,10 +58,10 @@ function scrubKey(url: string): string {
 }
 
 /**
- * A standalone Fastify app speaking JotForm's REST API (reference/jotform-api.md) over the
+ * A standalone Fastify app speaking JotForm's REST API (JotForm API documentation) over the
  * in-memory state, with and without the /v1 prefix, plus controls for tests and sandbox mode.
  *
- * Where the reference is silent the emulator chooses: 404 only for unknown routes, so unknown
+ * Where JotForm's documentation is silent the emulator chooses: 404 only for unknown routes, so unknown
  * forms, submissions, questions and webhook ids are all 401 "You're not authorized to use (…)";
  * lists default to created_at DESC and cap `limit` at 1000; an unknown filter field or operator is
  * a 400 rather than ignored; webhook ids are not renumbered after a delete; timestamps are written

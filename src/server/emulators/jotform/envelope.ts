@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /*
- * JotForm's response envelope and error texts (reference §2 and §7). The path inside error
+ * JotForm's response envelope and error texts (JotForm API documentation). The path inside error
  * messages is the route with ids replaced by "id" and slashes after the first turned into dashes:
  * /form/123/submissions → "/form-id-submissions".
  */

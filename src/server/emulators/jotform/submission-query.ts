@@ -2,7 +2,7 @@ import { badRequest } from './envelope.ts';
 import type { EmuSubmission } from './types.ts';
 
 /*
- * `filter` and `orderby` of GET /form/{id}/submissions (reference §3.1). The emulator is strict
+ * `filter` and `orderby` of GET /form/{id}/submissions (JotForm API documentation, "Get Form Submissions"). The emulator is strict
  * where JotForm is vague: an unknown field or operator is a 400, so a client bug shows up in
  * tests instead of silently matching everything.
  */
@@ -63,7 +63,7 @@ function condition(key: string, expected: unknown): Predicate {
 
 /**
  * The filter query parameter (URL-encoded JSON object) as one predicate. `ignored` fields are
- * dropped silently, as an API that does not support a filter may do (the reference documents the
+ * dropped silently, as an API that does not support a filter may do (JotForm's documentation shows the
  * comparison filters for created_at only).
  */
 export function parseFilter(text: string | undefined, ignored: readonly string[] = []): Predicate {

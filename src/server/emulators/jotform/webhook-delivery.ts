@@ -8,7 +8,7 @@ export interface WebhookDelivery {
   error?: string;
 }
 
-/** Parts JotForm sends but leaves empty for a plain web submission (reference §5.2). */
+/** Parts JotForm sends but leaves empty for a plain web submission (as a captured webhook delivery shows). */
 const EMPTY_PARTS = [
   'action',
   'customParams',

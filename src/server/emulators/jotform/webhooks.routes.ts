@@ -3,7 +3,7 @@ import { type EmulatorContext, type IdParams, formOr401, queryParam } from './co
 import { badRequest, notAuthorized, sendOk } from './envelope.ts';
 import { webhookView } from './store.ts';
 
-/** Webhook management (reference §5.1): the content is always the whole map afterwards. */
+/** Webhook management (JotForm API documentation, "Form Webhooks"): the content is always the whole map afterwards. */
 export function webhookRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: IdParams }>('/form/:id/webhooks', async (request, reply) => {
     return sendOk(request, reply, webhookView(formOr401(ctx, request, request.params.id)));

@@ -14,7 +14,7 @@ import { zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
  */
 export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', formId: string | null = null) {
   return {
-    /** The five cards of DESIGN §3, in order, counted from the live tables. */
+    /** The five summary cards (docs/product.md, Screens), in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
       const today = zonedDate(clock.now(), timeZone);
       const weekAhead = addDaysIso(today, 7);

@@ -31,7 +31,7 @@ export interface FieldMappingDeps {
 
 type Body = z.output<typeof FieldMappingBody>;
 
-/** Headings and buttons carry no answer (spec §5: the question choices exclude them). */
+/** Headings and buttons carry no answer (docs/product.md, Field mapping: they are never offered). */
 const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button']);
 
 export function toFieldMapping(r: FieldMappingRow): FieldMapping {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildQualityProcessValues, coerceForAttribute, readAnswer, resolveDelimiter } from './mapping-engine.ts';
 import type { FieldMappingRule, MappedQuestionRef } from './types.ts';
 
-// Answer shapes as captured from JotForm (jotform-api.md §3.3).
+// Answer shapes as captured from JotForm (JotForm API documentation, "Submissions").
 const ANSWERS = {
   '1': { name: 'heading', order: '1', text: 'Complaint Form', type: 'control_head' },
   '3': { text: 'Full Name', type: 'control_fullname', answer: { first: 'Jane', last: 'Doe' }, prettyFormat: 'Jane Doe' },

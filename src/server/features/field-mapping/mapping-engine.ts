@@ -1,6 +1,6 @@
 /**
  * Turns a JotForm submission's answers into Arena quality-process attribute values using the
- * stored field mappings (DESIGN §3 "Field mapping"). Pure: no I/O, no clock, never throws on
+ * stored field mappings (docs/product.md, Field mapping). Pure: no I/O, no clock, never throws on
  * submission data, so the transfer service can call it inside its row lock and tests need no DB.
  */
 import { answerToText, applyPreprocessing, cutText, formatDate, isPreprocessingFunction, parseDate } from './preprocessing.ts';
@@ -35,7 +35,7 @@ export interface BuildOptions {
 }
 
 const DEFAULT_KEY = 'answer';
-// An empty delimiter is what the form leaves after toggling Concatenate (spec §4), not a wish to
+// An empty delimiter is what the form leaves after toggling Concatenate (docs/product.md, Field mapping), not a wish to
 // glue words together, so it falls back to the same separator lists use.
 const DEFAULT_DELIMITER = ', ';
 

@@ -13,7 +13,7 @@ import {
 const run = (name: string, value: unknown) => applyPreprocessing([name], value);
 
 describe('registry', () => {
-  it('lists at least the functions DESIGN §3 requires, in a stable order, each with an example', () => {
+  it('lists at least the functions the product names, in a stable order, each with an example', () => {
     const names = PREPROCESSING_FUNCTIONS.map((f) => f.name);
     expect(names.slice(0, 10)).toEqual(['trim', 'uppercase', 'lowercase', 'stripHtml', 'fullName', 'joinList', 'dateISO', 'dateUS', 'phoneDigits', 'truncate255']);
     expect(new Set(names).size).toBe(names.length);

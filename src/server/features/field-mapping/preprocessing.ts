@@ -1,6 +1,6 @@
 /**
  * The fixed registry of preprocessing functions a field mapping may run over a JotForm answer
- * (DESIGN §3 "Field mapping"). Pure and total: no function throws, whatever JSON it is handed.
+ * (docs/product.md, Field mapping). Pure and total: no function throws, whatever JSON it is handed.
  *
  * Bad-input policy, per function (also stated in each description the API lists):
  * - Text functions (trim, uppercase, lowercase, stripHtml, joinList, truncate255, firstLine)

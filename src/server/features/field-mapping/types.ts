@@ -49,7 +49,7 @@ export interface SubmissionAnswer {
 /** JotForm `answers`: keyed by qid string. Entries are `unknown` because they come from JSON. */
 export type SubmissionAnswers = Readonly<Record<string, unknown>>;
 
-/** Arena step attribute field types (arena-qms-api.md §5.3). */
+/** Arena step attribute field types (Arena REST API documentation, "Quality Process Step Attributes"). */
 export type ArenaFieldType = 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'DROP_DOWN' | 'FIXED_DROP_DOWN' | 'DATE' | 'NUMBER';
 
 /** The part of an Arena attribute definition that decides how a value must be sent. */

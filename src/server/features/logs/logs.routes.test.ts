@@ -114,7 +114,7 @@ describe('DELETE /v1/logs', () => {
     expect((await getLogs()).map((l) => l.process)).toEqual(['Auth']);
   });
 
-  it('accepts the JSON content type without a body (spec §7: every call sends it)', async () => {
+  it('accepts the JSON content type without a body (every call of the web app sends it)', async () => {
     const res = await t.request({ method: 'DELETE', url: '/v1/logs', headers: { ...admin, 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(204);
     expect(await getLogs()).toEqual([]);

@@ -9,7 +9,7 @@ export const LOG_LIST_LIMIT = 10_000;
 
 export function createLogsService(db: Db, audit: AuditTrail) {
   return {
-    /** Newest first, each entry a JSON string (spec §7). */
+    /** Newest first, each entry a JSON string. */
     async list(): Promise<string[]> {
       const rows = await db.select().from(systemLogs).orderBy(desc(systemLogs.time), desc(systemLogs.id)).limit(LOG_LIST_LIMIT);
       return rows.map((r) => JSON.stringify({ time: r.time.toISOString(), label: r.label, process: r.process, description: r.description } satisfies LogEntry));

@@ -6,7 +6,7 @@ import { submissions } from '../../db/schema/index.ts';
 
 export type TransferRow = typeof submissions.$inferSelect;
 
-/** Where a transfer may start (DESIGN §3). */
+/** Where a transfer may start (docs/product.md, Statuses). */
 export const TRANSFERABLE: readonly SubmissionStatus[] = ['Pending Transfer', 'Transfer Error'];
 
 type Outcome = Partial<Pick<TransferRow, 'submissionStatus' | 'chTitle' | 'chNumber' | 'arenaGuid' | 'transferError'>>;

@@ -136,7 +136,7 @@ export function createQualityProcessService(d: QualityProcessDeps) {
 
     /**
      * Creates the submission's quality process in Arena and fills its steps from the field
-     * mappings (DESIGN §3). `actor` null: the sandbox setup transferring demo submissions.
+     * mappings (docs/product.md, Field mapping). `actor` null: the sandbox setup transferring demo submissions.
      */
     async create(actor: AuditActor | null, idOrChNumber: string, chTitle: string): Promise<void> {
       const arena = requireArena(d.arena);

@@ -31,7 +31,7 @@ export function createQuestionsService({ jotform, audit, log, formId: ourForm, t
   function mustBeOurForm(formId: string): void {
     if (formId !== ourForm) throw new NotFound(`Form ${formId} is not edited in this portal.`);
   }
-  /** Runs a JotForm call; a failure is logged and answered 502 with the spec's message. */
+  /** Runs a JotForm call; a failure is logged and answered 502 with the screen's message. */
   async function call<T>(failure: string, what: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();

@@ -89,7 +89,7 @@ describe('PUT reportability', () => {
     expect((await f.row(f.ids.early)).decision).toBe('reportable');
   });
 
-  it('mark-reportable (the spec call) counts as a decision without category or rationale', async () => {
+  it('mark-reportable (the call the list makes) counts as a decision without category or rationale', async () => {
     const res = await f.send('PATCH', `/v1/jotforms/submission/${f.ids.friday}/mark-reportable`, { reportable: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results).toMatchObject({ reportable: true, decision: 'reportable', reportingDue: '2025-06-15', clock: 'due_soon' });

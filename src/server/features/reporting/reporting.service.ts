@@ -19,7 +19,7 @@ export interface ReportingDeps {
 
 const regimesOf = (row: SubmissionDbRow, s: ReportingSettings): readonly Regime[] => row.reportingRegimes ?? s.regimes;
 
-/** Reportability decisions with their rationale, and the reports that close the clocks (issue 11). */
+/** Reportability decisions with their rationale, and the reports that close the clocks (docs/product.md, Reporting clocks). */
 export function createReportingService(d: ReportingDeps) {
   const today = () => zonedDate(d.clock.now(), d.timeZone);
 

@@ -41,7 +41,7 @@ describe('list and CSV filters: clock, decision, deadline (today 2025-06-15)', (
     expect(week.results.every((r) => r.investigationDeadline >= TODAY && r.investigationDeadline <= '2025-06-22' && !['Successful Transfer', 'Denied'].includes(r.submissionStatus))).toBe(true);
   });
 
-  it('the CSV takes the same filters and keeps the spec headers', async () => {
+  it('the CSV takes the same filters and keeps the ten headers', async () => {
     const res = await f.send('GET', `${EXPORT}?clock=overdue`);
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trimEnd().split('\r\n');

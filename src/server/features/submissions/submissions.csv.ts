@@ -10,7 +10,7 @@ export type CsvSubmission = Pick<
   'created_at' | 'submitter' | 'submissionStatus' | 'becomeAwareDate' | 'investigationDeadline' | 'reportable' | 'chNumber' | 'chTitle' | 'followup' | 'emailDelivered'
 >;
 
-/** The ten columns of spec §9, in order, as the list shows them. */
+/** The ten columns of the CSV (docs/product.md, List and CSV), in order, as the list shows them. */
 export function submissionCsvFields(r: CsvSubmission): string[] {
   return [
     text(r.created_at),

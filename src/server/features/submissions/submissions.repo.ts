@@ -132,7 +132,7 @@ const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The filters beyond the spec's (clock, decision, deadline): read from indexed columns, counted without the day table. */
+/** The filters beyond the date range (clock, decision, deadline): read from indexed columns, counted without the day table. */
 const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline);
 
 function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
@@ -247,7 +247,7 @@ export function actorOf(id: string | null, emailThen: string | null, now: { name
   return { id, name: now.name ?? emailThen ?? id, email: now.email ?? emailThen ?? '' };
 }
 
-/** A submission by its JotForm id, else by its CH number: URLs accept both (DESIGN §4). */
+/** A submission by its JotForm id, else by its CH number: URLs accept both (docs/product.md, The API). */
 export async function findSubmission(db: Db, idOrChNumber: string): Promise<SubmissionDbRow | undefined> {
   const [byId] = await db.select().from(submissions).where(eq(submissions.id, idOrChNumber)).limit(1);
   if (byId) return byId;
@@ -419,7 +419,7 @@ export function createSubmissionsRepo(db: Db) {
       return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r) }));
     },
     /**
-     * Marks reportable through the spec's call (false → true), which counts as a decision without a
+     * Marks reportable through the mark-reportable call (false → true), which counts as a decision without a
      * category or rationale: the flag, the decision record, the clocks, the audit entry, one transaction.
      * Undefined when it was already reportable (or the row is gone).
      */
@@ -449,7 +449,7 @@ export function createSubmissionsRepo(db: Db) {
     /**
      * Appends a follow-up note and makes it the submission's `followup`, unless that already reads
      * `text` (decision 017): the lookup, the row and the note (its audit entry, decision 034) in one
-     * prepared statement with its log line, so one round trip and one commit (issue 8's bar;
+     * prepared statement with its log line, so one round trip and one commit (the save's bench target, docs/benchmarks.md;
      * decision 036). By id first; a key that is no submission's id is tried again as a CH number.
      * `found` false: no such submission; `row` undefined: the text was already the latest note
      * (nothing written, no log line).

@@ -126,7 +126,7 @@ export function createSubmissionSync(d: SyncDeps) {
 
   /**
    * Asks for rows updated after a moment in the future: none may come back. If some do, JotForm
-   * ignores the filter (the reference documents it for created_at only) and the update pass would
+   * ignores the filter (JotForm's API documentation shows it for created_at only) and the update pass would
    * re-read everything, so a bounded window is re-read instead. Unknown while the form is empty.
    */
   async function probeUpdatedAtFilter(hasRows: boolean): Promise<UpdatedAtFilter> {
