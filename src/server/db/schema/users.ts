@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -77,4 +77,18 @@ export const loginThrottle = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('login_throttle_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins for e-mail addresses with no account, counted per client address (an IPv6
+ * client by its /64) and minute instead of audited one by one; rows older than 30 days are pruned.
+ */
+export const unknownSignIns = pgTable(
+  'unknown_sign_ins',
+  {
+    address: text('address').notNull(),
+    minute: timestamp('minute', { withTimezone: true, mode: 'date' }).notNull(),
+    failures: integer('failures').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.minute] }), index('unknown_sign_ins_minute_idx').on(t.minute)],
 );

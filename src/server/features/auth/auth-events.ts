@@ -30,20 +30,26 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       await audit.record({ actor: actorOf(user, address), entity: 'session', entityId: sessionId, action: 'sign in', after: { userId: user.id } });
     },
 
-    async signInFailed(email: string, user: Account | undefined, address: string): Promise<void> {
-      const shown = loggableEmail(email);
-      await log.error('Auth', `Failed sign-in for ${shown} from ${address}`);
-      await audit.record({ actor: null, address, entity: 'user', entityId: user?.id ?? '(no such account)', action: 'sign-in failed', after: { email: shown } });
+    async signInFailed(user: Account, address: string): Promise<void> {
+      await log.error('Auth', `Failed sign-in for ${user.email} from ${address}`);
+      await audit.record({ actor: null, address, entity: 'user', entityId: user.id, action: 'sign-in failed', after: { email: user.email } });
     },
 
-    async locked(email: string, user: Account | undefined, address: string, scope: 'account' | 'address'): Promise<void> {
+    /** The first failed sign-in of a client in a minute for an e-mail with no account (the rest are only counted). */
+    async unknownSignInFailed(client: string): Promise<void> {
+      await log.error('Auth', `Failed sign-ins for e-mail addresses with no account from ${client}`);
+    },
+
+    async locked(user: Account, address: string): Promise<void> {
+      await log.error('Auth', `Sign-in to ${user.email} from ${address} locked for 15 minutes after 5 failed attempts`);
+      await audit.record({ actor: null, address, entity: 'user', entityId: user.id, action: 'sign-in locked', after: { email: user.email } });
+    },
+
+    /** A client refused for the accounts it failed on; audited when the last of them exists. */
+    async addressLocked(email: string, user: Account | undefined, address: string): Promise<void> {
       const shown = loggableEmail(email);
-      const what =
-        scope === 'account'
-          ? `Sign-in to ${shown} from ${address} locked for 15 minutes after 5 failed attempts`
-          : `Sign-in from ${address} locked for 15 minutes for the accounts it failed on, after 50 failed attempts across accounts (last: ${shown})`;
-      await log.error('Auth', what);
-      await audit.record({ actor: null, address, entity: 'user', entityId: user?.id ?? '(no such account)', action: scope === 'account' ? 'sign-in locked' : 'address locked', after: { email: shown } });
+      await log.error('Auth', `Sign-in from ${address} locked for 15 minutes for the accounts it failed on, after 50 failed attempts across accounts (last: ${shown})`);
+      if (user) await audit.record({ actor: null, address, entity: 'user', entityId: user.id, action: 'address locked', after: { email: shown } });
     },
 
     /** Failures on one account from many addresses: a distributed guess, reported, never a lock-out. */

@@ -36,24 +36,30 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
 
     async login(email: string, password: string, client: ClientInfo): Promise<{ user: User; tokens: AuthTokens }> {
       const { address } = client;
-      // Refused before the password is looked at, the same way for known and unknown accounts.
-      await throttle.check(email, address);
+      // Counted before the password is looked at, the same way for known and unknown accounts.
+      const attempt = await throttle.reserve(email, address);
       const user = await users.findByEmail(email);
       // Unknown accounts pay for a hash check too, so timing does not tell whether one exists.
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) {
-        const outcome = await throttle.failed(email, address);
-        await events.signInFailed(email, user, address);
-        if (outcome.pairLocked) await events.locked(email, user, address, 'account');
-        if (outcome.addressLocked) await events.locked(email, user, address, 'address');
-        if (outcome.spreadAlert) await events.spreadAttack(email, THROTTLE.spreadAddresses);
+        const outcome = await throttle.failed(attempt);
+        if (!user) {
+          // Not audited: anyone can type any e-mail, and the trail must not grow with it.
+          if (await throttle.firstUnknownThisMinute(attempt)) await events.unknownSignInFailed(attempt.client);
+          if (outcome.addressLocked) await events.addressLocked(email, undefined, address);
+          throw new Unauthorized(INVALID_LOGIN);
+        }
+        await events.signInFailed(user, address);
+        if (outcome.pairLocked) await events.locked(user, address);
+        if (outcome.addressLocked) await events.addressLocked(email, user, address);
+        if (outcome.spreadAlert) await events.spreadAttack(user.email, THROTTLE.spreadAddresses);
         throw new Unauthorized(INVALID_LOGIN);
       }
       if (user.isRestricted) {
         await events.refused(user, address, 'the account is restricted');
         throw new Forbidden(RESTRICTED);
       }
-      await throttle.succeeded(email, address);
+      await throttle.succeeded(attempt);
       const updated = (await users.update(user.id, { lastLogin: clock.now() })) ?? user;
       const { sessionId, tokens } = await sessions.start(updated, client);
       await events.signedIn(updated, sessionId, address);
@@ -94,16 +100,17 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
 
     /** The user's own change: the current password proves it is them; every other session ends. */
     async changePassword(actor: AuthUser, body: z.output<typeof ChangePasswordBody>): Promise<void> {
-      await throttle.check(actor.email, actor.address);
+      const attempt = await throttle.reserve(actor.email, actor.address);
       const user = await users.findById(actor.id);
       if (!user) throw new Unauthorized(SESSION_ENDED);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         // Counted like a failed sign-in: a stolen access token cannot guess the password freely.
-        const outcome = await throttle.failed(user.email, actor.address);
+        const outcome = await throttle.failed(attempt);
         await events.passwordChangeFailed(user, actor.address);
-        if (outcome.pairLocked) await events.locked(user.email, user, actor.address, 'account');
+        if (outcome.pairLocked) await events.locked(user, actor.address);
         throw new Invalid('Your current password is not correct.', { currentPassword: 'Your current password is not correct.' });
       }
+      await throttle.succeeded(attempt);
       if (body.newPassword === body.currentPassword) {
         throw new Invalid('Choose a new password that differs from the current one.', { newPassword: 'Choose a new password that differs from the current one.' });
       }

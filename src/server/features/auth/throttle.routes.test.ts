@@ -180,8 +180,9 @@ describe('failures per account across addresses (detection, never a lock-out)', 
 
   it('failures from 10 addresses raise one error entry; the account still signs in', async () => {
     const u = await t.createUser('admin');
+    // 18 failures: below the account's own ceiling of 20, so none of them is slowed down.
     for (let i = 1; i <= 12; i++) {
-      for (let j = 0; j < 2; j++) expect((await signIn(t, u.email, 'Winter2025!', `192.0.2.${i}`)).statusCode).toBe(401);
+      for (let j = 0; j < (i <= 6 ? 2 : 1); j++) expect((await signIn(t, u.email, 'Winter2025!', `192.0.2.${i}`)).statusCode).toBe(401);
     }
     const alerts = (await logLines(t)).filter((l) => l.includes('different addresses'));
     expect(alerts).toEqual([`error Auth Failed sign-ins for ${u.email} from 10 different addresses within 15 minutes: possible password guessing`]);

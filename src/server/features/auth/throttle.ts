@@ -1,19 +1,26 @@
 import type { Clock } from '../../lib/clock.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
+import { clientKey } from './client-key.ts';
 import type { ThrottleRepo } from './throttle.repo.ts';
 
 /**
- * Sign-in throttling that limits failures, not people (OWASP authentication guidance): an office
+ * Sign-in throttling that limits failures, not people (docs/security.md, "Sign-in"): an office
  * of many behind one address signs in freely, an outsider cannot lock anyone out, and guessing
- * stays slow. Numbers per issue "Sign-in that holds for a real office".
+ * stays slow. Every attempt is counted before its password is checked and given back when the
+ * password is right, so parallel guesses are decided one by one.
  */
 export const THROTTLE = {
-  /** Failures per (account, address) in the window before that pair is refused. */
+  /** Attempts per (account, client) in the window; the last of them locks that pair. */
   pairFailures: 5,
-  /** Failures per address across accounts in the window before it is refused for the accounts it failed on. */
+  /** Failures per client across accounts in the window before it is refused for the accounts it failed on. */
   addressFailures: 50,
-  /** Different addresses failing on one account in the window that raise an alert (never a lock). */
+  /** Different clients failing on one account in the window that raise an alert (never a lock). */
   spreadAddresses: 10,
+  /** Attempts on one account from any clients in the window before each one waits its turn. */
+  accountFailures: 20,
+  /** The first wait once an account is slowed, doubling with each attempt up to the longest. */
+  accountFirstWaitMs: 1000,
+  accountLongestWaitMs: 10_000,
   windowMs: 15 * 60_000,
   blockMs: 15 * 60_000,
 } as const;
@@ -22,31 +29,45 @@ const MINUTE = 60_000;
 
 export type AttemptKind = 'login' | 'refresh';
 
+/** An attempt allowed to check a password: its pair's count, and the keys to give back if it succeeds. */
+export interface Attempt {
+  email: string;
+  client: string;
+  pairHits: number;
+}
+
 /** What one failure set off, for the system log and audit trail. */
 export interface FailureOutcome {
   pairLocked: boolean;
   addressLocked: boolean;
-  /** Set when this failure made the account's failing addresses reach the alert threshold. */
+  /** Set when this failure made the account's failing clients reach the alert threshold. */
   spreadAlert: boolean;
 }
 
 const keys = {
-  attempts: (kind: AttemptKind, address: string) => `attempts:${kind}:${address}`,
-  // The address never holds '/', so the pair key is unambiguous whatever the e-mail holds.
-  pair: (email: string, address: string) => `pair:${address}/${email}`,
-  address: (address: string) => `address:${address}`,
+  attempts: (kind: AttemptKind, client: string) => `attempts:${kind}:${client}`,
+  // The client key never holds a space, so the pair key is unambiguous whatever the e-mail holds.
+  pair: (email: string, client: string) => `pair:${client} ${email}`,
+  address: (client: string) => `address:${client}`,
   spread: (email: string) => `spread:${email}`,
+  account: (email: string) => `account:${email}`,
 };
 
 function secondsUntil(when: Date, now: Date): number {
   return Math.max(1, Math.ceil((when.getTime() - now.getTime()) / 1000));
 }
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
 /** One message whether or not the account exists, so a refusal tells nothing about accounts. */
-function lockedOut(until: Date, now: Date): TooManyRequests {
-  const seconds = secondsUntil(until, now);
-  const minutes = Math.ceil(seconds / 60);
-  return new TooManyRequests(`Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, seconds);
+function lockedOut(until: Date | null | undefined, now: Date): TooManyRequests {
+  const seconds = until ? secondsUntil(until, now) : 1;
+  return new TooManyRequests(`Too many failed sign-in attempts. Please wait ${plural(Math.ceil(seconds / 60), 'minute')} and try again.`, seconds);
+}
+
+function slowedDown(until: Date | null | undefined, now: Date): TooManyRequests {
+  const seconds = until ? secondsUntil(until, now) : 1;
+  return new TooManyRequests(`Too many failed sign-in attempts. Please wait ${plural(seconds, 'second')} and try again.`, seconds);
 }
 
 export function createLoginThrottle({ repo, clock }: { repo: ThrottleRepo; clock: Clock }) {
@@ -54,44 +75,64 @@ export function createLoginThrottle({ repo, clock }: { repo: ThrottleRepo; clock
     /** Counts one request to a sign-in endpoint, whatever its outcome; beyond `limit` a minute, 429. */
     async countAttempt(kind: AttemptKind, address: string, limit: number): Promise<void> {
       const now = clock.now();
-      const counter = await repo.hit(keys.attempts(kind, address), now, { windowMs: MINUTE });
-      // A new window is the moment to drop expired rows: at most once a minute per address.
+      const counter = await repo.hit(keys.attempts(kind, clientKey(address)), now, { windowMs: MINUTE });
+      // A new window is the moment to drop expired rows: at most once a minute per client.
       if (counter.hits === 1) await repo.prune(now);
       if (counter.hits > limit && counter.windowEndsAt) {
         const seconds = secondsUntil(counter.windowEndsAt, now);
-        throw new TooManyRequests(`Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`, seconds);
+        throw new TooManyRequests(`Too many sign-in attempts. Please wait ${plural(seconds, 'second')} and try again.`, seconds);
       }
     },
 
-    /** Before a password is checked: refuses a locked pair, or an address locked for accounts it failed on. */
-    async check(email: string, address: string): Promise<void> {
+    /**
+     * Before a password is checked: counts the attempt against its pair and its account, or
+     * refuses it (a locked pair, a client locked for accounts it failed on, an account whose
+     * next turn has not come). In one transaction, so a refusal counts nothing.
+     */
+    async reserve(email: string, address: string): Promise<Attempt> {
       const now = clock.now();
-      const pairKey = keys.pair(email, address);
-      const addressKey = keys.address(address);
-      const counters = await repo.read([pairKey, addressKey], now);
-      const pair = counters.get(pairKey);
-      if (pair?.blockedUntil) throw lockedOut(pair.blockedUntil, now);
-      const stuffing = counters.get(addressKey)?.blockedUntil;
-      // Colleagues behind the same address have no failure of their own here and sign in.
-      if (stuffing && pair && pair.hits > 0) throw lockedOut(stuffing, now);
+      const client = clientKey(address);
+      const pairKey = keys.pair(email, client);
+      const accountKey = keys.account(email);
+      return repo.atomically(async (q) => {
+        const pair = await repo.take(q, pairKey, now, { windowMs: THROTTLE.windowMs, blockAt: THROTTLE.pairFailures, blockMs: THROTTLE.blockMs, maxBlockMs: THROTTLE.blockMs });
+        if (!pair) throw lockedOut((await repo.read([pairKey], now, q)).get(pairKey)?.blockedUntil, now);
+        const stuffing = (await repo.read([keys.address(client)], now, q)).get(keys.address(client))?.blockedUntil;
+        // Colleagues behind the same address have no earlier failure of their own here and sign in.
+        if (stuffing && pair.hits > 1) throw lockedOut(stuffing, now);
+        const account = await repo.take(q, accountKey, now, {
+          windowMs: THROTTLE.windowMs,
+          blockAt: THROTTLE.accountFailures,
+          blockMs: THROTTLE.accountFirstWaitMs,
+          maxBlockMs: THROTTLE.accountLongestWaitMs,
+        });
+        if (!account) throw slowedDown((await repo.read([accountKey], now, q)).get(accountKey)?.blockedUntil, now);
+        return { email, client, pairHits: pair.hits };
+      });
     },
 
-    async failed(email: string, address: string): Promise<FailureOutcome> {
+    /** The password was wrong: counts it against the client across accounts and the account's spread of clients. */
+    async failed(attempt: Attempt): Promise<FailureOutcome> {
       const now = clock.now();
       const window = { windowMs: THROTTLE.windowMs, blockMs: THROTTLE.blockMs };
-      const pair = await repo.hit(keys.pair(email, address), now, { ...window, blockAt: THROTTLE.pairFailures });
-      const perAddress = await repo.hit(keys.address(address), now, { ...window, blockAt: THROTTLE.addressFailures });
-      // Each address counts once per window towards the account's spread of failing addresses.
-      const spread = pair.hits === 1 ? await repo.hit(keys.spread(email), now, { windowMs: THROTTLE.windowMs }) : null;
+      const perAddress = await repo.hit(keys.address(attempt.client), now, { ...window, blockAt: THROTTLE.addressFailures });
+      // Each client counts once per window towards the account's spread of failing clients.
+      const spread = attempt.pairHits === 1 ? await repo.hit(keys.spread(attempt.email), now, { windowMs: THROTTLE.windowMs }) : null;
       return {
-        pairLocked: pair.hits === THROTTLE.pairFailures,
+        pairLocked: attempt.pairHits === THROTTLE.pairFailures,
         addressLocked: perAddress.hits === THROTTLE.addressFailures,
         spreadAlert: spread?.hits === THROTTLE.spreadAddresses,
       };
     },
 
-    /** The right password: the pair starts afresh (the address and account counts stay). */
-    succeeded: (email: string, address: string) => repo.clear(keys.pair(email, address)),
+    /** The right password: the pair starts afresh and the account gets its attempt back. */
+    async succeeded(attempt: Attempt): Promise<void> {
+      await repo.clear(keys.pair(attempt.email, attempt.client));
+      await repo.untake(keys.account(attempt.email));
+    },
+
+    /** Counts a failure for an e-mail with no account; true for the client's first one in the minute. */
+    firstUnknownThisMinute: async (attempt: Attempt): Promise<boolean> => (await repo.countUnknown(attempt.client, clock.now())) === 1,
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
