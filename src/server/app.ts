@@ -14,6 +14,7 @@ import { qualityProcessRoutes } from './features/quality-process/quality-process
 import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { publicUrl } from './config.ts';
 import { systemClock } from './lib/clock.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerApiResponses } from './plugins/api-responses.ts';
@@ -61,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFormBodies(app);
   await registerSecurity(app);
   await registerCompression(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, publicUrl(config));
 
   const services = createServices({
     ...deps,

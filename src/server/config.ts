@@ -115,3 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function isSandbox(config: Config): boolean {
   return !config.JOTFORM_API_KEY;
 }
+
+/** The portal's address as its users reach it: PUBLIC_URL, else where it listens; no trailing slash. */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, '');
+}

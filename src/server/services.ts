@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Config, isSandbox } from './config.ts';
+import { type Config, isSandbox, publicUrl } from './config.ts';
 import { createArenaHealth } from './connectors/arena/index.ts';
 import { createMailer } from './connectors/mail/mailer.ts';
 import { randomUUID } from 'node:crypto';
@@ -161,7 +161,7 @@ export function createServices(d: ServiceDeps) {
     mail,
     formId: d.formId,
     formTitle: () => sync.formTitle(),
-    publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+    publicUrl: publicUrl(config),
     reporting,
     timeZone: config.JOTFORM_TIMEZONE,
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { ApiErrorBody } from '#shared/contract/common';
-import type { EndpointDef, ParsedRequestOf, ResponseOf } from '#shared/contract/endpoints';
+import type { EndpointDef, NamedEndpoint, ParsedRequestOf, ResponseOf } from '#shared/contract/endpoints';
 import { type AuthUser, type Authenticator, accessGuard } from './auth.ts';
 import { refuseUnsafeText } from './input-hygiene.ts';
 
@@ -30,16 +30,18 @@ export interface RouteOptions {
 
 /** Registers one endpoint of the contract: its schemas validate, its access rule guards. */
 export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
-  return function route<E extends EndpointDef>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+  return function route<E extends NamedEndpoint>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       ...(options.config ? { config: options.config } : {}),
       ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
       schema: {
+        operationId: endpoint.operationId,
         summary: endpoint.summary,
         tags: [endpoint.tag],
-        ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+        // An empty list says so explicitly: a public operation needs no credentials.
+        security: endpoint.access === 'public' ? [] : [{ bearerAuth: [] }],
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, page } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 import { Actor } from './reporting.ts';
 import { Change } from './submissions.ts';
 
@@ -47,7 +47,7 @@ export const AuditFilters = z.object({
   to: IsoDate.optional(),
 }).refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from must not be after to', path: ['from'] });
 
-export const auditApi = {
+export const auditApi = defineApi('audit', {
   list: defineEndpoint({
     method: 'GET', path: '/v1/audit', tag: 'Audit',
     summary: 'The append-only audit trail, newest first, filtered by entity, actor, action and date (it cannot be cleared)',
@@ -62,4 +62,4 @@ export const auditApi = {
     method: 'GET', path: '/v1/audit/actions', tag: 'Audit', summary: 'The actions recorded so far, for the filter',
     access: { capability: 'audit' }, status: 200, response: z.object({ results: z.array(z.string()) }),
   }),
-} as const;
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, NoContent } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 import { Password, User } from './users.ts';
 
 const Token = z.object({ token: z.string(), expires: z.string() });
@@ -44,7 +44,7 @@ export const SessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
-export const authApi = {
+export const authApi = defineApi('auth', {
   login: defineEndpoint({
     method: 'POST', path: '/v1/auth/login', tag: 'Auth', summary: 'Sign in with email and password',
     access: 'public', body: LoginBody, status: 200, response: z.object({ user: User, tokens: AuthTokens }),
@@ -81,4 +81,4 @@ export const authApi = {
     method: 'DELETE', path: '/v1/auth/sessions', tag: 'Auth', summary: 'Sign out every session of yours but this one',
     access: 'authenticated', status: 204, response: NoContent,
   }),
-} as const;
+});

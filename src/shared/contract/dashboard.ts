@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 /** Card names, in display order (docs/product.md, Screens). */
 export const STAT_NAMES = [
@@ -13,12 +13,12 @@ export const STAT_NAMES = [
 export const Stat = z.object({ name: z.string(), value: z.number().int() });
 export type Stat = z.infer<typeof Stat>;
 
-export const dashboardApi = {
+export const dashboardApi = defineApi('dashboard', {
   stats: defineEndpoint({
     method: 'GET', path: '/v1/dashboard', tag: 'Dashboard', summary: 'Summary statistics for the home cards',
     access: { capability: 'submissions' }, status: 200, response: z.object({ stats: z.array(Stat) }),
   }),
-} as const;
+});
 
 /** One week of the dashboard chart: submissions received that week (JotForm account time), by status. */
 export const WeekCount = z.object({
@@ -34,7 +34,7 @@ export const CHART_WEEKS = 12;
 /** The reporting-clock cards (after the five summary cards), in display order. */
 export const CLOCK_CARD_NAMES = ['Reporting overdue', 'Reporting due within 7 days'] as const;
 
-export const dashboardOverviewApi = {
+export const dashboardOverviewApi = defineApi('dashboard', {
   overview: defineEndpoint({
     method: 'GET', path: '/v1/dashboard/overview', tag: 'Dashboard',
     summary: 'Reporting clocks overdue and due within 7 days, and submissions per week for the last 12 weeks by status',
@@ -46,4 +46,4 @@ export const dashboardOverviewApi = {
       weeks: z.array(WeekCount),
     }),
   }),
-} as const;
+});

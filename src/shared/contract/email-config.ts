@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 import { Email } from './users.ts';
 
 export const EmailConfig = z.object({ id: z.string(), email: z.string(), active: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
@@ -8,7 +8,7 @@ export type EmailConfig = z.infer<typeof EmailConfig>;
 
 const Params = z.object({ id: Id });
 
-export const emailConfigApi = {
+export const emailConfigApi = defineApi('emailConfig', {
   list: defineEndpoint({
     method: 'GET', path: '/v1/email-configs', tag: 'Email config', summary: 'Notification recipients',
     access: { capability: 'configurations' },
@@ -32,4 +32,4 @@ export const emailConfigApi = {
     method: 'DELETE', path: '/v1/email-configs/:id', tag: 'Email config', summary: 'Remove a recipient; answers its id',
     access: { capability: 'configurations' }, params: Params, status: 200, response: z.object({ id: z.string() }),
   }),
-} as const;
+});

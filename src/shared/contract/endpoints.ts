@@ -31,6 +31,20 @@ export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {
   return endpoint;
 }
 
+/** An endpoint of a feature's API, named: what the server registers. */
+export type NamedEndpoint = EndpointDef & { readonly operationId: string };
+
+/**
+ * A feature's endpoints under their names. Each gets the OpenAPI `operationId` `<feature><Name>`
+ * (`defineApi('auth', { login })` → `authLogin`), which client generators name their calls by: it
+ * changes only when the feature or the endpoint is renamed, never when its path does.
+ */
+export function defineApi<const T extends Record<string, EndpointDef>>(feature: string, endpoints: T): { readonly [K in keyof T]: T[K] & { readonly operationId: string } } {
+  return Object.fromEntries(
+    Object.entries(endpoints).map(([name, endpoint]) => [name, { ...endpoint, operationId: `${feature}${name[0]!.toUpperCase()}${name.slice(1)}` }]),
+  ) as { [K in keyof T]: T[K] & { operationId: string } };
+}
+
 type InferOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
 type OutputOr<T, Fallback> = T extends z.ZodType ? z.output<T> : Fallback;
 

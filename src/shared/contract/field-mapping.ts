@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 /** Names of the preprocessing registry (the server's implementations are checked against this list). */
 export const PREPROCESSING_FUNCTION_NAMES = [
@@ -59,7 +59,7 @@ export type FieldMapping = z.infer<typeof FieldMapping>;
 
 const Params = z.object({ id: Id });
 
-export const fieldMappingApi = {
+export const fieldMappingApi = defineApi('fieldMapping', {
   list: defineEndpoint({
     method: 'GET', path: '/v1/field-mapping', tag: 'Field Mapping', summary: 'Every mapping of a quality-process field to form answers',
     access: { capability: 'configurations' }, status: 200, response: z.object({ results: z.array(FieldMapping) }),
@@ -84,4 +84,4 @@ export const fieldMappingApi = {
     method: 'DELETE', path: '/v1/field-mapping/:id', tag: 'Field Mapping', summary: 'Delete a mapping; answers its id',
     access: { capability: 'configurations' }, params: Params, status: 200, response: z.object({ id: z.string() }),
   }),
-} as const;
+});

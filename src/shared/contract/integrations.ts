@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 /** The last JotForm poll (any instance's: the one holding the poll lease writes it). */
 export const JotformSyncStatus = z.object({
@@ -47,9 +47,9 @@ export const IntegrationsStatus = z.object({
 });
 export type IntegrationsStatus = z.infer<typeof IntegrationsStatus>;
 
-export const integrationsApi = {
+export const integrationsApi = defineApi('integrations', {
   status: defineEndpoint({
     method: 'GET', path: '/v1/integrations', tag: 'Integrations', summary: 'State of the connections to JotForm, Arena and the mail server',
     access: { capability: 'integrations' }, status: 200, response: IntegrationsStatus,
   }),
-} as const;
+});

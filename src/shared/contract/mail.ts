@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, PageQuery, page } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 /**
  * queued: waiting for the worker (first try or a retry); sent: the mail server took it; failed:
@@ -40,7 +40,7 @@ export const MailQuery = PageQuery.extend({
   submissionId: Id.optional(),
 });
 
-export const mailApi = {
+export const mailApi = defineApi('mail', {
   list: defineEndpoint({
     method: 'GET', path: '/v1/mail', tag: 'Mail', summary: 'Every message of the mail outbox, newest first',
     access: { capability: 'mail' }, query: MailQuery, status: 200, response: page(MailMessage),
@@ -56,4 +56,4 @@ export const mailApi = {
     access: { capability: 'submissions' }, params: z.object({ id: Id }), status: 200,
     response: z.object({ activeRecipients: z.number().int(), results: z.array(SubmissionMail) }),
   }),
-} as const;
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, NoContent } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 export const TemplateAttribute = z.object({
   guid: z.string(),
@@ -23,7 +23,7 @@ export type StepResult = z.infer<typeof StepResult>;
 /** The value Retry sends: reuse the stored title (docs/product.md, Statuses). */
 export const RETRY_TITLE = 'temp';
 
-export const qualityProcessApi = {
+export const qualityProcessApi = defineApi('qualityProcess', {
   templateSteps: defineEndpoint({
     method: 'GET', path: '/v1/arena/template/step', tag: 'Arena', summary: 'Steps of the complaint template with their attributes',
     access: { capability: 'submissions' }, status: 200, response: z.object({ results: z.array(TemplateStep) }),
@@ -42,4 +42,4 @@ export const qualityProcessApi = {
     }),
     status: 204, response: NoContent,
   }),
-} as const;
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, NoContent } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 /** Every type the Add Question dialog lists, in its order. */
 export const QUESTION_TYPES = [
@@ -18,7 +18,7 @@ export type Question = z.infer<typeof Question>;
 
 const FormParams = z.object({ formId: Id });
 
-export const questionsApi = {
+export const questionsApi = defineApi('questions', {
   list: defineEndpoint({
     method: 'GET', path: '/v1/jotforms/:formId/questions', tag: 'Questions', summary: 'The form’s questions from JotForm, in order',
     access: { capability: 'questions' }, params: FormParams, status: 200, response: z.object({ results: z.array(Question) }),
@@ -53,4 +53,4 @@ export const questionsApi = {
     }),
     status: 204, response: NoContent,
   }),
-} as const;
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, REGIMES } from '../reporting/clocks.ts';
 import { Id, IsoDate } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 export { CATEGORIES, REGIMES };
 export type { Category, Regime } from '../reporting/clocks.ts';
@@ -118,7 +118,7 @@ export const FileReportBody = z.object({
   reference: text('reference', 1, REPORT_REFERENCE_MAX),
 });
 
-export const reportingApi = {
+export const reportingApi = defineApi('reporting', {
   get: defineEndpoint({
     method: 'GET', path: '/v1/jotforms/submission/:id/reportability', tag: 'Reporting',
     summary: 'The reportability decision of a submission, every earlier decision, the reports filed and its clocks',
@@ -134,4 +134,4 @@ export const reportingApi = {
     summary: 'Record that the report for a regime was filed (closes that clock)',
     access: { capability: 'submissions' }, params: SubmissionParams, body: FileReportBody, status: 201, response: Reportability,
   }),
-} as const;
+});

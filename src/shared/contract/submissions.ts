@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate, PageQuery, page, sortBy } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 import { MAIL_STATUSES } from './mail.ts';
 import { Actor, CLOCK_FILTERS, DECISION_FILTERS, ReportingFields } from './reporting.ts';
 
@@ -138,7 +138,7 @@ export const Change = z.object({ field: z.string(), before: ChangeValue, after: 
 export const HistoryEntry = z.object({ at: z.string(), actor: Actor, action: z.string(), changes: z.array(Change) });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-export const submissionsApi = {
+export const submissionsApi = defineApi('submissions', {
   forms: defineEndpoint({
     method: 'GET', path: '/v1/jotforms', tag: 'JotForms', summary: 'The forms the portal reviews',
     access: { capability: 'submissions' }, status: 200, response: z.object({ results: z.array(Form) }),
@@ -218,7 +218,7 @@ export const submissionsApi = {
     access: 'public', params: z.object({ secret: z.string().max(200) }), body: z.unknown().optional(),
     status: 200, response: z.object({ received: z.boolean() }),
   }),
-} as const;
+});
 
 /** Cut of follow-up text in the list (docs/product.md, List and CSV). */
 export function truncateFollowup(text: string | null | undefined, max = 25): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, ROLES } from '../roles.ts';
 import { Id, NoContent, PageQuery, page, sortBy } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 
 export const User = z.object({
   id: z.string(),
@@ -43,7 +43,7 @@ export const USER_SORT_FIELDS = ['_id', 'name', 'email', 'role', 'isRestricted',
 export const ListUsersQuery = PageQuery.extend({ sortBy: sortBy(USER_SORT_FIELDS, '_id:asc') });
 const UserParams = z.object({ userId: Id });
 
-export const usersApi = {
+export const usersApi = defineApi('users', {
   create: defineEndpoint({
     method: 'POST', path: '/v1/users', tag: 'Users', summary: 'Create a user (admin, staff or member)',
     access: { capability: 'users' }, body: CreateUserBody, status: 201, response: User,
@@ -73,4 +73,4 @@ export const usersApi = {
     summary: "End every session of a user (not a super_admin's; another admin's only by a super_admin)",
     access: { capability: 'users' }, params: UserParams, status: 204, response: NoContent,
   }),
-} as const;
+});
