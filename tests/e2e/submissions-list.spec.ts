@@ -210,9 +210,10 @@ test.describe('the CSV and the empty list follow the screen', () => {
     }
   });
 
-  test('a filtered list with no rows says so, offers to clear the filters and has nothing to export', async ({ page }) => {
+  test('a filtered list with no rows says the empty text and why, offers to clear the filters and has nothing to export', async ({ page }) => {
     await openList(page, '?sort=submitter:asc');
     await page.getByLabel('Search').fill('no-such-submitter-zz');
+    await expect(table(page).getByText('There are no records to display')).toBeVisible();
     await expect(table(page).getByText('No submissions match the filters.')).toBeVisible();
     await expect(page.getByText('0 submissions', { exact: true })).toBeVisible();
     await expect(page.getByText(/click a row/)).toHaveCount(0);

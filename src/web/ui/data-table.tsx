@@ -31,7 +31,7 @@ declare module '@tanstack/react-table' {
 
 
 export { PAGE_SIZES as PAGE_SIZE_OPTIONS } from './data-table-pagination.tsx';
-export const EMPTY_TEXT = 'There are no records to display';
+const EMPTY_TEXT = 'There are no records to display';
 
 /** Server paging: the page comes from the API; the table only reports what the user asks for. */
 export interface ServerPaging {
@@ -58,8 +58,8 @@ export interface DataTableProps<T> {
   /** Rows are shown but a newer page is on its way: dims them. */
   isFetching?: boolean;
   loadingText?: string;
-  /** What an empty table says: the spec's text unless the list is filtered (then what to do about it). */
-  emptyText?: ReactNode;
+  /** Follows the empty text, e.g. why a filtered list is empty and a way to clear its filters. */
+  emptyHint?: ReactNode;
   /** Given: server paging (manualPagination). Left out: the table pages `data` itself. */
   paging?: ServerPaging;
   /** Given: server sorting (manualSorting). Left out: the table sorts `data` itself. */
@@ -79,7 +79,7 @@ function apply<S>(updater: Updater<S>, current: S): S {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, data, getRowId, isLoading = false, isFetching = false, loadingText = 'Loading...', emptyText = EMPTY_TEXT, paging, sorting, onRowClick, isRowClickable, rowClassName, scrollHeight } = props;
+  const { label, columns, data, getRowId, isLoading = false, isFetching = false, loadingText = 'Loading...', emptyHint, paging, sorting, onRowClick, isRowClickable, rowClassName, scrollHeight } = props;
   const [localPagination, setLocalPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.initialPageSize ?? 10 });
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
@@ -146,11 +146,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       className={cn('px-3 py-3 text-left font-semibold sm:px-4 whitespace-nowrap text-slate-700', meta?.hideBelow && HIDE[meta.hideBelow], meta?.className)}
                     >
                       {canSort ? (
-                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="group -mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-slate-900">
+                        // Inline, not flex: a header that wraps keeps the sort mark beside its last word, so the
+                        // column is no wider than its longest word (decision 038).
+                        <button type="button" onClick={header.column.getToggleSortingHandler()} className="group -mx-1 inline-block rounded px-1 text-left hover:text-slate-900">
                           {content}
                           <Icon
                             name={sorted === 'asc' ? 'chevronUp' : sorted === 'desc' ? 'chevronDown' : 'chevronUpDown'}
-                            className={cn('size-4', sorted ? 'text-brand-700' : 'text-slate-400 group-hover:text-slate-600')}
+                            className={cn('ml-1 inline-block size-4 align-text-bottom', sorted ? 'text-brand-700' : 'text-slate-400 group-hover:text-slate-600')}
                           />
                         </button>
                       ) : (
@@ -170,7 +172,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount + (expandAt ? 1 : 0)} className="px-4 py-10 text-center text-slate-600">
-                  <span role="status">{isLoading ? loadingText : emptyText}</span>
+                  <div role="status" className="flex flex-col items-center gap-3">
+                    <p>{isLoading ? loadingText : EMPTY_TEXT}</p>
+                    {!isLoading && emptyHint}
+                  </div>
                 </td>
               </tr>
             ) : (

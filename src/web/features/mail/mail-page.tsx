@@ -86,18 +86,16 @@ export function MailPage() {
           isLoading={mail.isPending}
           isFetching={mail.isPlaceholderData}
           paging={{ pagination, onPaginationChange: setPagination, rowCount: mail.data?.totalResults ?? 0 }}
-          {...(status
-            ? {
-                emptyText: (
-                  <span className="flex flex-col items-center gap-3">
-                    No e-mails match the status filter.
-                    <Button variant="secondary" onClick={() => setStatus('')}>
-                      Clear filter
-                    </Button>
-                  </span>
-                ),
-              }
-            : {})}
+          emptyHint={
+            status && (
+              <>
+                <p className="text-sm">No e-mails match the status filter.</p>
+                <Button variant="secondary" onClick={() => setStatus('')}>
+                  Clear filter
+                </Button>
+              </>
+            )
+          }
         />
       )}
       {target && (

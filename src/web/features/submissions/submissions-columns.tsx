@@ -24,13 +24,14 @@ const column = createColumnHelper<SubmissionRow>();
 const dash = <span className="text-slate-400">-</span>;
 
 /**
- * Ten columns must fit beside the sidebar at 1366 px: headers may wrap between words (the table
- * cell itself is nowrap), so the browser can narrow a column down to its longest word.
+ * Eleven columns must fit beside the sidebar from 1281 px up (decision 038): headers may wrap
+ * between words (the table cell itself is nowrap), so the browser can narrow a column down to its
+ * longest word.
  */
 const Wrap = ({ children }: { children: ReactNode }) => <span className="whitespace-normal">{children}</span>;
 
 /**
- * Tighter cell padding than the table's default for the same reason (eleven columns at 1440 px); `!` because the table's own
+ * Tighter cell padding than the table's default for the same reason; `!` because the table's own
  * responsive padding would otherwise win. The outer edges keep their breathing room.
  */
 const COMPACT = 'px-1.5! first:pl-3! last:pr-3! sm:first:pl-4! sm:last:pr-4!';
@@ -73,10 +74,9 @@ export function submissionsColumns(actions: CellActions) {
       id: 'submitter',
       header: () => <Wrap>Submitter Name</Wrap>,
       meta: meta(),
-      
       cell: (info) => (info.getValue() ? <span className="font-medium text-slate-900">{info.getValue()}</span> : dash),
     }),
-    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} className="max-sm:whitespace-normal" /> }),
+    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} className="max-[1440px]:whitespace-normal" /> }),
     column.accessor('becomeAwareDate', {
       id: 'becomeAwareDate',
       header: () => <abbr title="Become-aware date" className="no-underline">BAD</abbr>,

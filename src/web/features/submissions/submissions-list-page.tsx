@@ -129,14 +129,14 @@ export function SubmissionsListPage() {
   const filtered = isFiltered(state);
   // Nothing to export while the rows shown are not yet those of the current filters, or there are none.
   const nothingToExport = !list.data || list.isPlaceholderData || total === 0;
-  const emptyText = filtered ? (
-    <span className="flex flex-col items-center gap-3">
-      No submissions match the filters.
+  const emptyHint = filtered && (
+    <>
+      <p className="text-sm">No submissions match the filters.</p>
       <Button variant="secondary" onClick={() => update(NO_FILTERS)}>
         Clear filters
       </Button>
-    </span>
-  ) : undefined;
+    </>
+  );
   return (
     <>
       <FormHeading title={form.data?.title} canEdit={can(user?.role, 'questions')} />
@@ -172,7 +172,7 @@ export function SubmissionsListPage() {
             sorting={{ sorting: sortingOf(state), onSortingChange }}
             onRowClick={(row) => navigate(`submission/${encodeURIComponent(row.id)}`)}
             rowClassName={(row) => (row.reportable ? 'bg-green-50' : undefined)}
-            {...(emptyText ? { emptyText } : {})}
+            emptyHint={emptyHint}
           />
         )}
       </section>
