@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { Db } from './db/client.ts';
 import { listen } from './db/notifications.ts';
 import { createLease } from './db/lease.ts';
+import { createUnitOfWork } from './db/unit-of-work.ts';
 import { createAuthEvents } from './features/auth/auth-events.ts';
 import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -83,6 +84,8 @@ export function createServices(d: ServiceDeps) {
   const { config, db, clock } = d;
   const log = createSystemLog(db, clock, d.logger);
   const audit = createAuditTrail(db, clock);
+  // Every change the portal stores commits with its audit entry through this one helper.
+  const uow = createUnitOfWork(db, audit);
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const authEvents = createAuthEvents(log, audit);
@@ -107,7 +110,7 @@ export function createServices(d: ServiceDeps) {
     clock,
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
   });
-  const users = createUsersService({ repo: usersRepo, audit, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
+  const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
@@ -155,7 +158,7 @@ export function createServices(d: ServiceDeps) {
   });
   const submissions = createSubmissionsService({
     repo: submissionsRepo,
-    audit,
+    uow,
     log,
     clock,
     mail,

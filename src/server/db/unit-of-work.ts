@@ -12,10 +12,10 @@ export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema, Relations>;
 /** An open transaction of the portal's database. */
 export type Tx = NodePgTransaction<Schema, Relations>;
 
-/** One business change in progress: its queries run on `tx`, and `audit` writes its entry in the same transaction. */
+/** One business change in progress: its queries run on `tx`, and `audit` writes its entry in the same transaction (answering the entry's id). */
 export interface Work {
   tx: Tx;
-  audit(entry: AuditRecord): Promise<void>;
+  audit(entry: AuditRecord): Promise<string>;
 }
 
 /**

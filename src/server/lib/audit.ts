@@ -25,7 +25,8 @@ export interface AuditRecord {
 
 /** The append-only audit trail: who changed what, when, from what to what. */
 export interface AuditTrail {
-  record(entry: AuditRecord, tx?: Queryable): Promise<void>;
+  /** Writes the entry on `tx` (the change's transaction; the database itself without one) and answers its id. */
+  record(entry: AuditRecord, tx?: Queryable): Promise<string>;
 }
 
 /** Fields never copied into the audit trail. */
@@ -46,17 +47,21 @@ function scrub(value: unknown): unknown {
 export function createAuditTrail(db: Db, clock: Clock): AuditTrail {
   return {
     async record(entry, tx) {
-      await (tx ?? db).insert(auditEvents).values({
-        at: clock.now(),
-        actorId: entry.actor?.id ?? null,
-        actorEmail: entry.actor?.email ?? null,
-        address: entry.address ?? entry.actor?.address ?? null,
-        entity: entry.entity,
-        entityId: entry.entityId,
-        action: entry.action,
-        before: scrub(entry.before),
-        after: scrub(entry.after),
-      });
+      const [row] = await (tx ?? db)
+        .insert(auditEvents)
+        .values({
+          at: clock.now(),
+          actorId: entry.actor?.id ?? null,
+          actorEmail: entry.actor?.email ?? null,
+          address: entry.address ?? entry.actor?.address ?? null,
+          entity: entry.entity,
+          entityId: entry.entityId,
+          action: entry.action,
+          before: scrub(entry.before),
+          after: scrub(entry.after),
+        })
+        .returning({ id: auditEvents.id });
+      return String(row!.id);
     },
   };
 }

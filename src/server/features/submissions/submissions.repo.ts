@@ -3,10 +3,10 @@ import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
 import type { Actor } from '#shared/contract/reporting';
 import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 import { auditEvents, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { changesOf } from '../../lib/audit.ts';
 import { addDaysIso, isoInstant } from '../../lib/dates.ts';
-import { type InlineLogLine, LOG_DESCRIPTION_MAX } from '../../lib/system-log.ts';
 import { copyRows } from '../../db/copy-out.ts';
 import { type JotformAnswerLike, type JotformColumns, orderedAnswers } from './submission-mapper.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
@@ -176,67 +176,7 @@ function settingsFingerprint(s: ReportingSettings): string {
 }
 
 /** The audit action of a follow-up save; its entries are the follow-up notes (decision 034). */
-const FOLLOWUP_ACTION = 'followup';
-/** Finds the submission by its id, else by its CH number (the id wins when both would match). */
-const BY_ID_OR_CH_NUMBER = `(select id, followup from submissions where id = $1
-   union all
-   select id, followup from submissions where ch_number = $1 and not exists (select 1 from submissions where id = $1))
-  limit 1`;
-/** The usual case, tried first: the screens send the submission's id (one index probe, not three). */
-const BY_ID = 'select id, followup from submissions where id = $1';
-
-/**
- * The follow-up's note is its audit entry (decision 034): one insert beside the row's update, read
- * back by `followups()` and shown in the history and the audit trail as it always was. Its
- * system-log line goes in the same statement (decision 036): `$7 || id || $8`, the line's text
- * around the submission's id, which is known only here when the key was a CH number.
- *
- * The row comes back as one JSON column, not as its 25 columns: the driver decodes a result's
- * column descriptions on every execution, and for this row that cost more than the row itself
- * (about half of the save's own work in the driver, counted with callgrind). JSON renders every
- * column type of the row as its driver value would map (timestamps in ISO 8601 with an offset).
- */
-const appendFollowupSql = (target: string) => `
-with target as (
-  ${target}
-),
--- The guard sits in the UPDATE's own condition, which PostgreSQL re-checks on the newest row version
--- when a concurrent save got there first: of two identical saves at once, one writes (no row lock
--- taken beforehand, which would cost a write of its own).
-upd as (
-  update submissions s set followup = $2::text, modified_at = $3::timestamptz from target
-  where s.id = target.id and s.followup is distinct from $2::text
-  returning ${Object.values(ROW_COLUMNS).map((c) => `s.${c.name}`).join(', ')}, target.followup as before_followup
-),
-note as (
-  insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
-  select $3::timestamptz, $4::text, $5::text, $6::text, 'submission', id, '${FOLLOWUP_ACTION}', jsonb_build_object('followup', before_followup), jsonb_build_object('followup', $2::text) from upd
-  returning id
-),
-logged as (
-  insert into system_logs (time, label, process, description)
-  select $3::timestamptz, 'success', $9::text, left($7::text || id || $8::text, ${LOG_DESCRIPTION_MAX}) from upd
-)
-select (select id from note) as note_id, to_json(upd) as row from target left join upd on true`;
-const APPEND_FOLLOWUP_BY_ID_SQL = appendFollowupSql(BY_ID);
-const APPEND_FOLLOWUP_SQL = appendFollowupSql(BY_ID_OR_CH_NUMBER);
-
-/** What the follow-up statement answers: the note's id and the updated row as JSON (null when nothing was written). */
-interface AppendedRow {
-  note_id: string | null;
-  row: Record<string, unknown> | null;
-}
-
-/** A row of ROW_COLUMNS as JSON (keys are the database's column names), mapped as Drizzle maps the driver's values. */
-const ROW_COLUMN_ENTRIES = Object.entries(ROW_COLUMNS);
-function fromDriverRow(raw: Record<string, unknown>): SubmissionRowColumns {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of ROW_COLUMN_ENTRIES) {
-    const v = raw[column.name];
-    row[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
-  }
-  return row as SubmissionRowColumns;
-}
+export const FOLLOWUP_ACTION = 'followup';
 
 /**
  * Who did something, as the user is now; a user since deleted keeps the e-mail they had then.
@@ -247,21 +187,24 @@ export function actorOf(id: string | null, emailThen: string | null, now: { name
   return { id, name: now.name ?? emailThen ?? id, email: now.email ?? emailThen ?? '' };
 }
 
-/** A submission by its JotForm id, else by its CH number: URLs accept both (docs/product.md, The API). */
-export async function findSubmission(db: Db, idOrChNumber: string): Promise<SubmissionDbRow | undefined> {
-  const [byId] = await db.select().from(submissions).where(eq(submissions.id, idOrChNumber)).limit(1);
-  if (byId) return byId;
-  const [byCh] = await db.select().from(submissions).where(eq(submissions.chNumber, idOrChNumber)).limit(1);
-  return byCh;
+/**
+ * A submission by its JotForm id, else by its CH number: URLs accept both (docs/product.md, The API). With `lock`,
+ * the row stays locked until the change's transaction `q` ends, so the change is decided on it.
+ */
+export async function findSubmission(q: Queryable, idOrChNumber: string, lock = false): Promise<SubmissionDbRow | undefined> {
+  const one = async (where: SQL) => {
+    const query = q.select().from(submissions).where(where).limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  };
+  return (await one(eq(submissions.id, idOrChNumber))) ?? (await one(eq(submissions.chNumber, idOrChNumber)));
 }
 
 export function createSubmissionsRepo(db: Db) {
   return {
-    async findById(id: string): Promise<SubmissionDbRow | undefined> {
-      const [row] = await db.select().from(submissions).where(eq(submissions.id, id)).limit(1);
-      return row;
-    },
     find: (idOrChNumber: string) => findSubmission(db, idOrChNumber),
+    /** The submission by id or CH number, locked for the change's transaction. */
+    lock: (tx: Queryable, idOrChNumber: string) => findSubmission(tx, idOrChNumber, true),
     async page(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {
       return db.select(ROW_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
     },
@@ -406,76 +349,58 @@ export function createSubmissionsRepo(db: Db) {
         .orderBy(desc(e.at), desc(e.id));
       return rows.map((r) => ({ at: r.at.toISOString(), actor: actorOf(r.actorId, r.actorEmail, r), action: r.action, changes: changesOf(r.before, r.after) }));
     },
-    /** A submission's follow-up notes (its audit entries of that action, decision 034), newest first, each with its author as the user is now. */
-    async followups(submissionId: string, limit?: number): Promise<FollowupNote[]> {
+    /**
+     * A submission's follow-up notes (its audit entries of that action, decision 034), newest first,
+     * each with its author as the user is now; `only.id` reads one note, the one a save just wrote
+     * (on the save's transaction `q`).
+     */
+    async followups(submissionId: string, only: { limit?: number; id?: string } = {}, q: Queryable = db): Promise<FollowupNote[]> {
       const a = auditEvents;
-      const q = db
+      const query = q
         .select({ id: a.id, text: sql<string>`${a.after}->>'followup'`, at: a.at, authorId: a.actorId, authorEmail: a.actorEmail, name: users.name, email: users.email })
         .from(a)
         .leftJoin(users, eq(users.id, a.actorId))
-        .where(and(eq(a.entity, 'submission'), eq(a.entityId, submissionId), eq(a.action, FOLLOWUP_ACTION)))
+        .where(and(eq(a.entity, 'submission'), eq(a.entityId, submissionId), eq(a.action, FOLLOWUP_ACTION), only.id ? eq(a.id, Number(only.id)) : undefined))
         .orderBy(desc(a.at), desc(a.id));
-      const rows = limit ? await q.limit(limit) : await q;
+      const rows = only.limit ? await query.limit(only.limit) : await query;
       return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r) }));
     },
     /**
      * Marks reportable through the mark-reportable call (false → true), which counts as a decision without a
-     * category or rationale: the flag, the decision record, the clocks, the audit entry, one transaction.
-     * Undefined when it was already reportable (or the row is gone).
+     * category or rationale: the flag, the decision record and the clocks, on the change's
+     * transaction. Undefined when it was already reportable.
      */
-    async markReportable(id: string, at: Date, actor: { id: string; email: string; address?: string | undefined }, settings: ReportingSettings): Promise<SubmissionDbRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .update(submissions)
-          .set({ reportable: true, reportingDecision: 'reportable', reportingCategory: null, modifiedAt: at })
-          .where(and(eq(submissions.id, id), eq(submissions.reportable, false)))
-          .returning();
-        if (!before) return undefined;
-        const [row] = await tx.update(submissions).set({ reportingDue: reportingDueOf(before, settings) }).where(eq(submissions.id, id)).returning();
-        await tx.insert(reportabilityDecisions).values({ submissionId: id, decision: 'reportable', rationale: null, regimes: before.reportingRegimes ?? [...settings.regimes], category: null, decidedAt: at, decidedBy: actor.id, decidedByEmail: actor.email });
-        await tx.insert(auditEvents).values({ at, actorId: actor.id, actorEmail: actor.email, address: actor.address ?? null, entity: 'submission', entityId: id, action: 'mark reportable', before: { reportable: false }, after: { reportable: true } });
-        return row;
-      });
+    async markReportable(tx: Queryable, id: string, at: Date, actor: { id: string; email: string }, settings: ReportingSettings): Promise<SubmissionDbRow | undefined> {
+      const [before] = await tx
+        .update(submissions)
+        .set({ reportable: true, reportingDecision: 'reportable', reportingCategory: null, modifiedAt: at })
+        .where(and(eq(submissions.id, id), eq(submissions.reportable, false)))
+        .returning();
+      if (!before) return undefined;
+      const [row] = await tx.update(submissions).set({ reportingDue: reportingDueOf(before, settings) }).where(eq(submissions.id, id)).returning();
+      await tx.insert(reportabilityDecisions).values({ submissionId: id, decision: 'reportable', rationale: null, regimes: before.reportingRegimes ?? [...settings.regimes], category: null, decidedAt: at, decidedBy: actor.id, decidedByEmail: actor.email });
+      return row;
     },
-    /** Sets a one-way flag from false to true; undefined when it was already set (or the row is gone). */
-    async setFlag(id: string, flag: 'reportable' | 'emailDelivered', at: Date): Promise<SubmissionDbRow | undefined> {
-      const [row] = await db
+    /** Sets a one-way flag from false to true; undefined when it was already set. */
+    async setFlag(tx: Queryable, id: string, flag: 'emailDelivered', at: Date): Promise<SubmissionDbRow | undefined> {
+      const [row] = await tx
         .update(submissions)
         .set({ [flag]: true, modifiedAt: at })
         .where(and(eq(submissions.id, id), eq(submissions[flag], false)))
         .returning();
       return row;
     },
-    /**
-     * Appends a follow-up note and makes it the submission's `followup`, unless that already reads
-     * `text` (decision 017): the lookup, the row and the note (its audit entry, decision 034) in one
-     * prepared statement with its log line, so one round trip and one commit (the save's bench target, docs/benchmarks.md;
-     * decision 036). By id first; a key that is no submission's id is tried again as a CH number.
-     * `found` false: no such submission; `row` undefined: the text was already the latest note
-     * (nothing written, no log line).
-     */
-    async appendFollowup(
-      idOrChNumber: string,
-      text: string,
-      actor: { id: string; email: string; address?: string | undefined },
-      at: Date,
-      logLine: InlineLogLine,
-    ): Promise<{ found: boolean; row?: SubmissionRowColumns; noteId?: string }> {
-      const values = [idOrChNumber, text, at.toISOString(), actor.id, actor.email, actor.address ?? null, logLine.before, logLine.after, logLine.process];
-      const byId = await db.$client.query<AppendedRow>({ name: 'followup_append_by_id', text: APPEND_FOLLOWUP_BY_ID_SQL, values });
-      // No submission has this id: it may be a CH number (nothing was written).
-      const res = byId.rows.length > 0 ? byId : await db.$client.query<AppendedRow>({ name: 'followup_append', text: APPEND_FOLLOWUP_SQL, values });
-      const appended = res.rows[0];
-      if (!appended) return { found: false };
-      if (appended.note_id === null || appended.row === null) return { found: true };
-      return { found: true, row: fromDriverRow(appended.row), noteId: String(appended.note_id) };
+    /** Makes `text` the submission's follow-up; answers the row as a list shows it. */
+    async setFollowup(tx: Queryable, id: string, text: string, at: Date): Promise<SubmissionRowColumns> {
+      const [row] = await tx.update(submissions).set({ followup: text, modifiedAt: at }).where(eq(submissions.id, id)).returning(ROW_COLUMNS);
+      return row!;
     },
-    /** Updates workflow fields, only while the row is in one of `from` when given (a state guard). */
-    async updateWorkflow(id: string, values: WorkflowFields, at: Date, from?: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {
-      const [row] = await db
+    /** Updates workflow fields, only while the row is in one of `from` (a state guard). */
+    async updateWorkflow(tx: Queryable, id: string, values: WorkflowFields, at: Date, from: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {
+      const [row] = await tx
         .update(submissions)
         .set({ ...values, modifiedAt: at })
-        .where(and(eq(submissions.id, id), from ? inArray(submissions.submissionStatus, [...from]) : undefined))
+        .where(and(eq(submissions.id, id), inArray(submissions.submissionStatus, [...from])))
         .returning();
       return row;
     },

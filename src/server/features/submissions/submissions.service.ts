@@ -1,7 +1,8 @@
 import type { Page } from '#shared/contract/common';
 import type { MailStatus } from '#shared/contract/mail';
 import type { FollowupNote, Form, HistoryEntry, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
@@ -9,11 +10,11 @@ import { zonedDate } from '../../lib/time-zone.ts';
 import type { ReportingSettings } from './reporting-fields.ts';
 import type { MailService } from '../mail/index.ts';
 import { submissionsCsv } from './submissions.csv.ts';
-import { type RowContext, type SubmissionDbRow, type SubmissionRowColumns, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
+import { FOLLOWUP_ACTION, type RowContext, type SubmissionDbRow, type SubmissionRowColumns, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
 
 export interface SubmissionsDeps {
   repo: SubmissionsRepo;
-  audit: AuditTrail;
+  uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
   /** The mail outbox (features/mail): queues the delivered notification. */
@@ -31,7 +32,7 @@ export interface SubmissionsDeps {
 }
 
 export function createSubmissionsService(d: SubmissionsDeps) {
-  const { repo, audit, log, clock } = d;
+  const { repo, uow, log, clock } = d;
   // The account's date, worked out once a minute (a time-zone conversion per row answered showed in profiles).
   let day = { minute: Number.NaN, date: '' };
   const today = () => {
@@ -47,28 +48,47 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     if (!row) throw new NotFound('Submission not found.');
     return row;
   }
-  /** The note, the row, its audit entry and "Follow-up saved for submission <id> by <e-mail>" in the system log: one statement (decision 036). */
-  async function appendFollowup(actor: AuditActor, id: string, text: string) {
-    const r = await repo.appendFollowup(id, text, actor, clock.now(), { process: 'JotForms', before: 'Follow-up saved for submission ', after: ` by ${actor.email}` });
-    if (!r.found) throw new NotFound('Submission not found.');
+  /**
+   * Saves a follow-up on the locked row: the row and its note (the follow-up's audit entry, decision
+   * 034) in one transaction. Saving the text the submission already has stores nothing (decision
+   * 017): a double-submitted Save, or two tabs saving the same words, leaves one note. Answers the
+   * row and the note this save wrote (the latest note when it wrote none).
+   */
+  async function appendFollowup(actor: AuditActor, key: string, text: string): Promise<{ row: SubmissionRowColumns; note: FollowupNote; saved: boolean }> {
+    const r = await uow(async ({ tx, audit }) => {
+      const before = await repo.lock(tx, key);
+      if (!before) throw new NotFound('Submission not found.');
+      if (before.followup === text) {
+        const [latest] = await repo.followups(before.id, { limit: 1 }, tx);
+        return { row: before, note: latest!, saved: false };
+      }
+      const row = await repo.setFollowup(tx, before.id, text, clock.now());
+      const noteId = await audit({ actor, entity: 'submission', entityId: before.id, action: FOLLOWUP_ACTION, before: { followup: before.followup }, after: { followup: text } });
+      const [note] = await repo.followups(before.id, { id: noteId }, tx);
+      return { row, note: note!, saved: true };
+    });
+    if (r.saved) await log.success('JotForms', `Follow-up saved for submission ${r.row.id} by ${actor.email}`);
     return r;
   }
   function mustBeOurForm(formId: string): void {
     if (formId !== d.formId) throw new NotFound(`Form ${formId} is not reviewed in this portal.`);
   }
   /**
-   * Sets a one-way flag (false → true). The guard sits in the UPDATE, so of concurrent requests only
-   * one records the change; the others, like any repeat, answer the row as it is.
+   * Sets a one-way flag (false → true), decided on the locked row: of concurrent requests one
+   * records the change; the others, like any repeat, answer the row as it is and write nothing.
    */
   async function markOnce(actor: AuditActor, id: string, flag: 'reportable' | 'emailDelivered', action: string, describe: string): Promise<SubmissionRow> {
-    const before = await mustFind(id);
-    if (before[flag]) return toRow(before);
-    // Marking reportable is also a decision (without category or rationale), recorded with the flag.
-    const row = flag === 'reportable' ? await repo.markReportable(before.id, clock.now(), actor, d.reporting) : await repo.setFlag(before.id, flag, clock.now());
-    if (!row) return toRow((await repo.findById(before.id)) ?? before);
-    if (flag !== 'reportable') await audit.record({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
-    await log.success('JotForms', `${describe} for submission ${before.id} by ${actor.email}`);
-    return toRow(row);
+    const r = await uow(async ({ tx, audit }) => {
+      const before = await repo.lock(tx, id);
+      if (!before) throw new NotFound('Submission not found.');
+      // Marking reportable is also a decision (without category or rationale), recorded with the flag.
+      const row = flag === 'reportable' ? await repo.markReportable(tx, before.id, clock.now(), actor, d.reporting) : await repo.setFlag(tx, before.id, flag, clock.now());
+      if (!row) return { row: before, changed: false };
+      await audit({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
+      return { row, changed: true };
+    });
+    if (r.changed) await log.success('JotForms', `${describe} for submission ${r.row.id} by ${actor.email}`);
+    return toRow(r.row);
   }
 
   return {
@@ -88,21 +108,13 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return toSubmission(await mustFind(id), ctx());
     },
 
-    /**
-     * Saving the text the submission already has stores nothing (decision 017): a double-submitted
-     * Save, or two tabs saving the same words, leaves one note. Otherwise a note is appended and
-     * becomes the `followup` (one statement: see appendFollowup).
-     */
     async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
-      const r = await appendFollowup(actor, id, followup);
-      return toRow(r.row ?? (await mustFind(id)));
+      return toRow((await appendFollowup(actor, id, followup)).row);
     },
 
-    /** POST …/followups: the same write as create-followup, answered with the note (the latest one when the text repeats it). */
+    /** POST …/followups: the same write as create-followup, answered with the note it wrote (the latest one when the text repeats it). */
     async addFollowup(actor: AuditActor, id: string, text: string): Promise<FollowupNote> {
-      const r = await appendFollowup(actor, id, text);
-      const [latest] = await repo.followups(r.row?.id ?? (await mustFind(id)).id, 1);
-      return latest!;
+      return (await appendFollowup(actor, id, text)).note;
     },
 
     /** Brings the stored clock due dates in line with the settings when they changed (run at start). */
@@ -122,24 +134,28 @@ export function createSubmissionsService(d: SubmissionsDeps) {
 
     markDelivered: (actor: AuditActor, id: string) => markOnce(actor, id, 'emailDelivered', 'mark delivered', 'Marked delivered'),
 
+    /** Approves or denies, decided on the locked row: only a submission pending review can be (a repeat finds it decided: 409). */
     async review(actor: AuditActor, id: string, decision: 'approve' | 'deny', reason: string | undefined): Promise<SubmissionRow> {
-      const before = await mustFind(id);
       const values: WorkflowFields =
         decision === 'approve'
           ? { submissionStatus: 'Pending Transfer', reviewedBy: actor.email, reviewedAt: clock.now() }
           : { submissionStatus: 'Denied', denyReason: reason ?? null, reviewedBy: actor.email, reviewedAt: clock.now() };
-      // The state guard sits in the UPDATE itself, so two reviewers cannot both decide.
-      const row = await repo.updateWorkflow(id === before.id ? id : before.id, values, clock.now(), ['Pending Review']);
-      if (!row) throw new Conflict(`Only submissions pending review can be approved or denied; this one is ${before.submissionStatus}.`);
-      await audit.record({
-        actor,
-        entity: 'submission',
-        entityId: before.id,
-        action: decision === 'approve' ? 'approve' : 'deny',
-        before: { submissionStatus: before.submissionStatus },
-        after: { submissionStatus: row.submissionStatus, ...(decision === 'deny' ? { denyReason: row.denyReason } : {}) },
+      const row = await uow(async ({ tx, audit }) => {
+        const before = await repo.lock(tx, id);
+        if (!before) throw new NotFound('Submission not found.');
+        const after = await repo.updateWorkflow(tx, before.id, values, clock.now(), ['Pending Review']);
+        if (!after) throw new Conflict(`Only submissions pending review can be approved or denied; this one is ${before.submissionStatus}.`);
+        await audit({
+          actor,
+          entity: 'submission',
+          entityId: before.id,
+          action: decision === 'approve' ? 'approve' : 'deny',
+          before: { submissionStatus: before.submissionStatus },
+          after: { submissionStatus: after.submissionStatus, ...(decision === 'deny' ? { denyReason: after.denyReason } : {}) },
+        });
+        return after;
       });
-      await log.success('JotForms', `Submission ${before.id} ${decision === 'approve' ? 'approved' : 'denied'} by ${actor.email}`);
+      await log.success('JotForms', `Submission ${row.id} ${decision === 'approve' ? 'approved' : 'denied'} by ${actor.email}`);
       return toRow(row);
     },
 

@@ -2,6 +2,7 @@ import { type SQL, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { User } from '#shared/contract/users';
 import type { USER_SORT_FIELDS } from '#shared/contract/users';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,12 +43,18 @@ export function createUsersRepo(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
       return row;
     },
-    async insert(values: NewUserRow): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
+    /** The user's row, locked until the change's transaction ends: the change is decided on it. */
+    async lock(tx: Queryable, id: string): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+    async insert(tx: Queryable, values: NewUserRow): Promise<UserRow> {
+      const [row] = await tx.insert(users).values(values).returning();
       return row!;
     },
-    async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    /** On the change's transaction `tx`; without one (a sign-in's last-login time) on the database itself. */
+    async update(id: string, values: Partial<NewUserRow>, tx: Queryable = db): Promise<UserRow | undefined> {
+      const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     },
     async count(): Promise<number> {

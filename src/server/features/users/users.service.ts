@@ -4,10 +4,11 @@ import type { User } from '#shared/contract/users';
 import type { ListUsersQuery, CreateUserBody, UpdateUserBody } from '#shared/contract/users';
 import type { Role } from '#shared/roles';
 import type { z } from 'zod';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type UserRow, type UsersRepo, toUser } from './users.repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -20,7 +21,7 @@ export type EndSessionsReason = 'password reset' | 'restricted' | 'signed out by
 
 export interface UsersDeps {
   repo: UsersRepo;
-  audit: AuditTrail;
+  uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
   /** Ends every session of a user, recorded with who and why; answers how many ended. */
@@ -39,7 +40,17 @@ function guardedChanges(body: z.output<typeof UpdateUserBody>, before: UserRow):
   return changed;
 }
 
-export function createUsersService({ repo, audit, log, clock, endSessions, userChanged }: UsersDeps) {
+/** A unique index on the e-mail settles what a look-up before it cannot: two requests for one address. */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict('A user with this email already exists.');
+    throw err;
+  }
+}
+
+export function createUsersService({ repo, uow, log, clock, endSessions, userChanged }: UsersDeps) {
   async function mustFind(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw new NotFound('User not found.');
@@ -59,24 +70,15 @@ export function createUsersService({ repo, audit, log, clock, endSessions, userC
     async create(actor: AuditActor, body: z.output<typeof CreateUserBody>): Promise<User> {
       if (await repo.findByEmail(body.email)) throw new Conflict('A user with this email already exists.');
       const now = clock.now();
-      let row: UserRow;
-      try {
-        row = await repo.insert({
-          id: randomUUID(),
-          name: body.name,
-          email: body.email,
-          role: body.role,
-          permissions: body.permissions ?? [],
-          passwordHash: await hashPassword(body.password),
-          createdAt: now,
-          updatedAt: now,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new Conflict('A user with this email already exists.');
-        throw err;
-      }
-      const user = toUser(row);
-      await audit.record({ actor, entity: 'user', entityId: user.id, action: 'create', after: user });
+      const passwordHash = await hashPassword(body.password);
+      const user = await uow(async ({ tx, audit }) => {
+        const row = await uniqueEmail(() =>
+          repo.insert(tx, { id: randomUUID(), name: body.name, email: body.email, role: body.role, permissions: body.permissions ?? [], passwordHash, createdAt: now, updatedAt: now }),
+        );
+        const created = toUser(row);
+        await audit({ actor, entity: 'user', entityId: created.id, action: 'create', after: created });
+        return created;
+      });
       await log.success('Users', `User ${user.email} (${user.role}) created by ${actor.email}`);
       return user;
     },
@@ -94,65 +96,57 @@ export function createUsersService({ repo, audit, log, clock, endSessions, userC
       return toUser(await mustFind(id));
     },
 
+    /**
+     * Decided on the locked row: a request that finds its change already made (the same fields, the
+     * same password) changes nothing, writes no audit entry and answers the user as they are.
+     */
     async update(actor: UsersActor, id: string, body: z.output<typeof UpdateUserBody>): Promise<User> {
-      const before = await mustFind(id);
-      refuseSuperAdmin(before, 'edited');
-      const guarded = guardedChanges(body, before);
-      if (guarded.length > 0) refusePeer(actor, before, `change the ${guarded.join(' or ')} of`);
-      // Without the current password a stolen session could take the account over for good.
-      if (body.password && id === actor.id) throw new Forbidden('Change your own password on My account, which asks for the current one.');
-      if (body.email && body.email !== before.email && (await repo.findByEmail(body.email))) {
-        throw new Conflict('A user with this email already exists.');
-      }
       const { password, ...fields } = body;
-      let row: UserRow | undefined;
-      try {
-        row = await repo.update(id, {
-          ...fields,
-          ...(password ? { passwordHash: await hashPassword(password) } : {}),
-          updatedAt: clock.now(),
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new Conflict('A user with this email already exists.');
-        throw err;
-      }
-      if (!row) throw new NotFound('User not found.');
-      userChanged(row.id);
-      if (password) await endSessions(row, 'password reset', actor);
-      const user = toUser(row);
-      await audit.record({
-        actor,
-        entity: 'user',
-        entityId: id,
-        action: password ? 'update (password changed)' : 'update',
-        before: toUser(before),
-        after: user,
+      // Hashed before the row is locked: the hash is the slow part.
+      const passwordHash = password ? await hashPassword(password) : undefined;
+      const outcome = await uow(async ({ tx, audit }) => {
+        const before = await repo.lock(tx, id);
+        if (!before) throw new NotFound('User not found.');
+        refuseSuperAdmin(before, 'edited');
+        const guarded = guardedChanges(body, before);
+        if (guarded.length > 0) refusePeer(actor, before, `change the ${guarded.join(' or ')} of`);
+        // Without the current password a stolen session could take the account over for good.
+        if (password && id === actor.id) throw new Forbidden('Change your own password on My account, which asks for the current one.');
+        const newPassword = password !== undefined && passwordHash !== undefined && !(await verifyPassword(before.passwordHash, password));
+        const changed = Object.entries(fields).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(before[k as keyof typeof fields]));
+        if (changed.length === 0 && !newPassword) return { row: before, newPassword, changed: false };
+        const row = await uniqueEmail(() => repo.update(id, { ...Object.fromEntries(changed), ...(newPassword ? { passwordHash } : {}), updatedAt: clock.now() }, tx));
+        if (!row) throw new NotFound('User not found.');
+        await audit({ actor, entity: 'user', entityId: id, action: newPassword ? 'update (password changed)' : 'update', before: toUser(before), after: toUser(row) });
+        return { row, newPassword, changed: true };
       });
-      await log.success('Users', `User ${user.email} updated by ${actor.email}${password ? `, password reset${actor.address ? ` from ${actor.address}` : ''}` : ''}`);
-      return user;
+      const { row, newPassword } = outcome;
+      if (!outcome.changed) return toUser(row);
+      userChanged(row.id);
+      if (newPassword) await endSessions(row, 'password reset', actor);
+      await log.success('Users', `User ${row.email} updated by ${actor.email}${newPassword ? `, password reset${actor.address ? ` from ${actor.address}` : ''}` : ''}`);
+      return toUser(row);
     },
 
+    /** Decided on the locked row: restricting a restricted user (or restoring a restored one) changes nothing and is not audited. */
     async setRestricted(actor: UsersActor, id: string, isRestricted: boolean): Promise<void> {
-      const before = await mustFind(id);
-      refuseSuperAdmin(before, 'restricted');
-      if (before.id === actor.id) throw new Forbidden('You cannot restrict your own account.');
-      refusePeer(actor, before, 'restrict or restore');
-      const row = await repo.update(id, { isRestricted, updatedAt: clock.now() });
-      if (!row) throw new NotFound('User not found.');
-      userChanged(row.id);
+      const outcome = await uow(async ({ tx, audit }) => {
+        const before = await repo.lock(tx, id);
+        if (!before) throw new NotFound('User not found.');
+        refuseSuperAdmin(before, 'restricted');
+        if (before.id === actor.id) throw new Forbidden('You cannot restrict your own account.');
+        refusePeer(actor, before, 'restrict or restore');
+        if (before.isRestricted === isRestricted) return { row: before, changed: false };
+        const row = await repo.update(id, { isRestricted, updatedAt: clock.now() }, tx);
+        if (!row) throw new NotFound('User not found.');
+        await audit({ actor, entity: 'user', entityId: id, action: isRestricted ? 'restrict' : 'unrestrict', before: { isRestricted: before.isRestricted }, after: { isRestricted } });
+        return { row, changed: true };
+      });
+      const { row, changed } = outcome;
+      if (changed) userChanged(row.id);
       // Lifting a restriction revives nothing: the sessions ended here stay ended.
       if (isRestricted) await endSessions(row, 'restricted', actor);
-      if (before.isRestricted !== isRestricted) {
-        await audit.record({
-          actor,
-          entity: 'user',
-          entityId: id,
-          action: isRestricted ? 'restrict' : 'unrestrict',
-          before: { isRestricted: before.isRestricted },
-          after: { isRestricted },
-        });
-      }
-      await log.success('Users', `User ${row.email} ${isRestricted ? 'restricted' : 'unrestricted'} by ${actor.email}`);
+      if (changed) await log.success('Users', `User ${row.email} ${isRestricted ? 'restricted' : 'unrestricted'} by ${actor.email}`);
     },
 
     /** "Sign out everywhere": every session of the user ends on its next request. */

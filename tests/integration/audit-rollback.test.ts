@@ -1,0 +1,61 @@
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { refuseAuditInserts } from '../support/audit-failure.ts';
+import { portalWithSubmissions } from '../support/portal-with-submissions.ts';
+
+/**
+ * A change and its audit entry commit together or not at all: with the database refusing the
+ * audit insert, each kind of change answers 500 and leaves every table as it was.
+ */
+const { p, send, submission } = portalWithSubmissions();
+
+/** What a change could touch, each table as sorted JSON rows. */
+const TABLES = ['users', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events'];
+async function snapshot(): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const table of TABLES) {
+    const { rows } = await p.t.database.pool.query(`select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]') as rows from ${table} t`);
+    out[table] = rows[0].rows;
+  }
+  return out;
+}
+
+/** Sends the request while the audit trail refuses entries; nothing may change. */
+async function rolledBack(request: InjectOptions, headers = p.admin): Promise<void> {
+  const before = await snapshot();
+  const refusal = await refuseAuditInserts(p.t.database.pool);
+  try {
+    const res = await send(request, headers);
+    expect(res.statusCode, res.body).toBe(500);
+  } finally {
+    await refusal.restore();
+  }
+  expect(await snapshot()).toEqual(before);
+}
+
+async function created(request: InjectOptions, headers = p.admin): Promise<string> {
+  const res = await send(request, headers);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  const body = res.json();
+  return body.results?.id ?? body.id ?? body._id ?? body.results?._id;
+}
+
+describe('a change whose audit entry cannot be written is rolled back', () => {
+  it('users: create, update, restrict', async () => {
+    await rolledBack({ method: 'POST', url: '/v1/users', payload: { name: 'Rolled Back', email: 'rolled-back@example.com', password: 'Passw0rd!Long', role: 'staff' } });
+    const id = await created({ method: 'POST', url: '/v1/users', payload: { name: 'Kept', email: 'kept@example.com', password: 'Passw0rd!Long', role: 'staff' } });
+    await rolledBack({ method: 'PATCH', url: `/v1/users/${id}`, payload: { name: 'Renamed' } });
+    await rolledBack({ method: 'PATCH', url: `/v1/users/${id}/restrict-access`, payload: { isRestricted: true } });
+  });
+
+  it('submissions: mark delivered, mark reportable, approve, deny, follow-ups', async () => {
+    const id = await submission();
+    const base = `/v1/jotforms/submission/${id}`;
+    await rolledBack({ method: 'PATCH', url: `${base}/mark-email-delivered`, payload: { emailDelivered: true } }, p.staff);
+    await rolledBack({ method: 'PATCH', url: `${base}/mark-reportable`, payload: {} }, p.staff);
+    await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve' } }, p.staff);
+    await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'deny', reason: 'Duplicate.' } }, p.staff);
+    await rolledBack({ method: 'PATCH', url: `${base}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
+    await rolledBack({ method: 'POST', url: `${base}/followups`, payload: { text: 'Called again.' } }, p.staff);
+  });
+});

@@ -1,0 +1,120 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { type Headers, portalWithSubmissions } from '../support/portal-with-submissions.ts';
+
+/**
+ * Exactly once under concurrency: ten identical requests sent at once have the effect of one
+ * (one row, one audit entry) and answer as one request and its repeats would; ten different
+ * follow-ups each answer their own note.
+ */
+const { p, send, submission, audits } = portalWithSubmissions();
+
+const tenAtOnce = (request: InjectOptions, headers?: Headers): Promise<LightMyRequestResponse[]> => Promise.all(Array.from({ length: 10 }, () => send(request, headers)));
+const statuses = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode).sort();
+const count = async (sql: string, values: unknown[]) => (await p.t.database.pool.query<{ n: number }>(`select count(*)::int as n from ${sql}`, values)).rows[0]!.n;
+
+describe('users', () => {
+  it('POST /v1/users: one user, one entry; the others 409', async () => {
+    const res = await tenAtOnce({ method: 'POST', url: '/v1/users', payload: { name: 'Once', email: 'once@example.com', password: 'Passw0rd!Long', role: 'staff' } });
+    expect(statuses(res)).toEqual([201, ...Array(9).fill(409)]);
+    expect(res.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(Array(9).fill('A user with this email already exists.'));
+    const id = res.find((r) => r.statusCode === 201)!.json().id as string;
+    expect(await audits(id)).toBe(1);
+  });
+
+  it('PATCH /v1/users/{id}: one entry, every answer the changed user', async () => {
+    const user = await p.t.createUser('staff');
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/users/${user.id}`, payload: { name: 'Renamed Once' } });
+    expect(statuses(res)).toEqual(Array(10).fill(200));
+    expect(new Set(res.map((r) => r.json().results.name))).toEqual(new Set(['Renamed Once']));
+    expect(await audits(user.id, 'update')).toBe(1);
+  });
+
+  it('PATCH /v1/users/{id} with a new password: reset once', async () => {
+    const user = await p.t.createUser('staff');
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/users/${user.id}`, payload: { password: 'An0ther-Passw0rd' } });
+    expect(statuses(res)).toEqual(Array(10).fill(200));
+    expect(await audits(user.id, 'update (password changed)')).toBe(1);
+    await p.t.login(user.email, 'An0ther-Passw0rd');
+  });
+
+  it('PATCH /v1/users/{id}/restrict-access: one entry', async () => {
+    const user = await p.t.createUser('staff');
+    await p.t.login(user.email, user.password);
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/users/${user.id}/restrict-access`, payload: { isRestricted: true } });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect(await audits(user.id, 'restrict')).toBe(1);
+    expect(await count(`audit_events where action = 'end session' and after->>'userId' = $1`, [user.id])).toBe(1);
+  });
+
+  it('DELETE /v1/users/{id}/sessions: each session ends once', async () => {
+    const user = await p.t.createUser('staff');
+    await p.t.login(user.email, user.password);
+    await p.t.login(user.email, user.password);
+    const res = await tenAtOnce({ method: 'DELETE', url: `/v1/users/${user.id}/sessions` });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect(await count(`audit_events where action = 'end session' and after->>'userId' = $1`, [user.id])).toBe(2);
+  });
+});
+
+describe('submissions', () => {
+  it('mark delivered: one entry, every answer delivered', async () => {
+    const id = await submission();
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/mark-email-delivered`, payload: { emailDelivered: true } }, p.staff);
+    expect(statuses(res)).toEqual(Array(10).fill(200));
+    expect(res.every((r) => r.json().results.emailDelivered === true)).toBe(true);
+    expect(await audits(id, 'mark delivered')).toBe(1);
+  });
+
+  it('mark reportable: one decision, one entry', async () => {
+    const id = await submission();
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/mark-reportable`, payload: {} }, p.staff);
+    expect(statuses(res)).toEqual(Array(10).fill(200));
+    expect(res.every((r) => r.json().results.reportable === true)).toBe(true);
+    expect(await audits(id, 'mark reportable')).toBe(1);
+    expect(await count('reportability_decisions where submission_id = $1', [id])).toBe(1);
+  });
+
+  it('approve: one approval; the repeats 409 saying it is Pending Transfer', async () => {
+    const id = await submission();
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, payload: { decision: 'approve' } }, p.staff);
+    expect(statuses(res)).toEqual([200, ...Array(9).fill(409)]);
+    expect(new Set(res.filter((r) => r.statusCode === 409).map((r) => r.json().message))).toEqual(
+      new Set(['Only submissions pending review can be approved or denied; this one is Pending Transfer.']),
+    );
+    expect(await audits(id, 'approve')).toBe(1);
+  });
+
+  it('the same follow-up (create-followup and POST …/followups): one note, every answer that note', async () => {
+    const id = await submission();
+    const saved = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
+    expect(statuses(saved)).toEqual(Array(10).fill(200));
+    expect(new Set(saved.map((r) => r.json().results.followup))).toEqual(new Set(['Called the clinic.']));
+    const added = await tenAtOnce({ method: 'POST', url: `/v1/jotforms/submission/${id}/followups`, payload: { text: 'Called again.' } }, p.staff);
+    expect(statuses(added)).toEqual(Array(10).fill(201));
+    expect(new Set(added.map((r) => r.json().results.text))).toEqual(new Set(['Called again.']));
+    expect(new Set(added.map((r) => r.json().results.id)).size).toBe(1);
+    expect(await audits(id, 'followup')).toBe(2);
+  });
+
+  it('ten different follow-ups: ten notes, each answer its own', async () => {
+    const id = await submission();
+    const texts = Array.from({ length: 10 }, (_, i) => `Note number ${i}`);
+    const res = await Promise.all(texts.map((text) => send({ method: 'POST', url: `/v1/jotforms/submission/${id}/followups`, payload: { text } }, p.staff)));
+    expect(statuses(res)).toEqual(Array(10).fill(201));
+    expect(res.map((r) => r.json().results.text)).toEqual(texts);
+    const notes = (await send({ method: 'GET', url: `/v1/jotforms/submission/${id}/followups` }, p.staff)).json().results as { id: string; text: string }[];
+    expect(notes).toHaveLength(10);
+    expect(new Map(res.map((r) => [r.json().results.id, r.json().results.text]))).toEqual(new Map(notes.map((n) => [n.id, n.text])));
+  });
+
+  it('send e-mail to the recipients: one message, one entry, every answer that message', async () => {
+    expect((await send({ method: 'POST', url: '/v1/email-configs', payload: { email: 'quality-team@example.com' } })).statusCode).toBe(201);
+    const id = await submission();
+    const res = await tenAtOnce({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient` }, p.staff);
+    expect(statuses(res)).toEqual(Array(10).fill(200));
+    expect(new Set(res.map((r) => r.json().mailId)).size).toBe(1);
+    expect(await count('mail_outbox where submission_id = $1', [id])).toBe(1);
+    expect(await audits(id, 'email queued')).toBe(1);
+  });
+});
