@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARENA_EMULATOR_VARIANTS, ATTRIBUTE_GUIDS } from '../../src/server/emulators/arena/index.ts';
+import { ARENA_EMULATOR_TEMPLATE_GUID, ARENA_EMULATOR_VARIANTS, ATTRIBUTE_GUIDS } from '../../src/server/emulators/arena/index.ts';
 import { NUMBER_PREFIX_GUID, QUALITY_OWNER } from '../../src/server/emulators/arena/fixtures.ts';
 import { DEMO_QID } from '../../src/server/emulators/jotform/index.ts';
 import { type Emulators, startEmulators } from '../support/emulators.ts';
@@ -80,7 +80,9 @@ describe('quality process in a strict Arena workspace', () => {
     const id = await p.approvedSubmission();
     const refused = await p.createQp(id);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toBe('Arena rejected the request: The number format of the template has no default. Specify the number format prefix in the request body.');
+    expect(refused.json().message).toBe(
+      `No number prefix to send to Arena: ARENA_NUMBER_PREFIX_GUID is not set and the quality-process template ${ARENA_EMULATOR_TEMPLATE_GUID} has no default number format with a prefix.`,
+    );
     expect((await p.get(`/v1/jotforms/submission/${id}`)).json()).toMatchObject({ submissionStatus: 'Transfer Error', transferError: refused.json().message });
   });
 });

@@ -97,7 +97,7 @@ describe('Arena client against the emulator', () => {
     const updated = await client.updateStep(first.guid, steps[0]!.guid, {
       attributes: [
         { guid: A.complaintTitle, value: 'Infusion set leak' },
-        { guid: A.becomeAwareDate, value: '2025-01-08T00:00:00Z' },
+        { guid: A.becomeAwareDate, value: '2025-01-08T12:00:00Z' },
       ],
     });
     expect(updated.attributes[0]).toMatchObject({ name: 'Complaint Title', value: 'Infusion set leak' });
@@ -134,8 +134,10 @@ describe('Arena client against the emulator', () => {
     );
     expect(err.kind).toBe('validation');
     expect(err.codes).toEqual([2021, 2022]);
-    expect(err.message).toBe('Arena rejected the request: The value "Maybe" is not a valid option for the attribute "Reportable?". The value "yesterday" of the attribute "Event Date" is not a valid date.');
-    expect((await failure(client.createQualityProcess({ name: ' ', templateGuid: ARENA_EMULATOR_TEMPLATE_GUID }))).codes).toEqual([2008]);
+    expect(err.message).toBe(
+      `Arena rejected the request: The specified value "Maybe" is not a valid option for additional attribute "Reportable?" (guid ${A.reportable}). The value "yesterday" is not valid for additional attribute "Event Date" (guid ${A.eventDate}) of Date type.`,
+    );
+    expect((await failure(client.createQualityProcess({ name: ' ', templateGuid: ARENA_EMULATOR_TEMPLATE_GUID }))).codes).toEqual([3001]);
   });
 
   it('logs in again transparently when the session expired or was replaced', async () => {

@@ -14,9 +14,10 @@ import {
   StepList,
   Template,
 } from './arena-schemas.ts';
-import { numberTyped } from './arena-values.ts';
+import { ArenaError } from './arena-errors.ts';
+import { defaultNumberPrefix, numberTyped } from './arena-values.ts';
 
-/** Arena's API hosts (Arena REST API documentation): North America, Europe, AWS GovCloud. */
+/** Arena's API hosts: North America, Europe, AWS GovCloud. */
 export const ARENA_NORTH_AMERICA_URL = 'https://api.arenasolutions.com/v1';
 export const ARENA_EUROPE_URL = 'https://api.europe.arenaplm.com/v1';
 export const ARENA_GOVCLOUD_URL = 'https://api.arenagov.com/v1';
@@ -24,7 +25,7 @@ export const ARENA_GOVCLOUD_URL = 'https://api.arenagov.com/v1';
 export interface ArenaClientOptions extends ArenaConnectionOptions {
   /** Owner of created processes (ARENA_OWNER_GUID); needed when the template has no default owner. */
   ownerGuid?: string | undefined;
-  /** Number-format prefix of created processes (ARENA_NUMBER_PREFIX_GUID); needed when the template's format has no default. */
+  /** Number-format prefix of created processes (ARENA_NUMBER_PREFIX_GUID); default the first prefix of the template's default number format. */
   numberPrefixGuid?: string | undefined;
 }
 
@@ -52,7 +53,7 @@ export interface CreateQualityProcessInput {
   templateGuid: string;
   /** Optional when the template has a default owner; default the client's `ownerGuid`. */
   ownerGuid?: string;
-  /** Optional when the template's number format has a default; default the client's `numberPrefixGuid`. */
+  /** Default the client's `numberPrefixGuid`, else the first prefix of the template's default number format. */
   numberPrefixGuid?: string;
   targetCompletionDateTime?: string | Date;
 }
@@ -128,9 +129,25 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
   const http = createArenaHttp(options);
   /** Field types by attribute GUID, from the last definitions read. */
   let fieldTypes: Map<string, string> | null = null;
+  /** Each template's default number prefix as last read (null: it has none). */
+  const defaultPrefixes = new Map<string, string | null>();
+
+  async function prefixFor(templateGuid: string): Promise<string> {
+    if (!defaultPrefixes.has(templateGuid)) await client.getTemplate(templateGuid);
+    const prefix = defaultPrefixes.get(templateGuid);
+    if (prefix) return prefix;
+    throw new ArenaError(
+      'validation',
+      `No number prefix to send to Arena: ARENA_NUMBER_PREFIX_GUID is not set and the quality-process template ${templateGuid} has no default number format with a prefix.`,
+    );
+  }
 
   const client: ArenaClient = {
-    getTemplate: (guid) => http.request({ method: 'GET', path: `/settings/qualityprocesses/templates/${seg(guid)}`, schema: Template }),
+    async getTemplate(guid) {
+      const template = await http.request({ method: 'GET', path: `/settings/qualityprocesses/templates/${seg(guid)}`, schema: Template });
+      defaultPrefixes.set(guid, defaultNumberPrefix(template));
+      return template;
+    },
 
     async getOwners() {
       const owners = new Map<string, ArenaOwner>();
@@ -174,9 +191,9 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
       return steps;
     },
 
-    createQualityProcess(input) {
+    async createQualityProcess(input) {
       const owner = input.ownerGuid ?? options.ownerGuid;
-      const prefix = input.numberPrefixGuid ?? options.numberPrefixGuid;
+      const prefix = input.numberPrefixGuid ?? options.numberPrefixGuid ?? (await prefixFor(input.templateGuid));
       return http.request({
         method: 'POST',
         path: '/qualityprocesses',
@@ -185,7 +202,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
           ...(input.description === undefined ? {} : { description: input.description }),
           ...(input.targetCompletionDateTime === undefined ? {} : { targetCompletionDateTime: zulu(input.targetCompletionDateTime) }),
           ...(owner === undefined ? {} : { owner: { guid: owner } }),
-          template: { guid: input.templateGuid, ...(prefix === undefined ? {} : { numberFormat: { prefix: { guid: prefix } } }) },
+          template: { guid: input.templateGuid, numberFormat: { prefix: { guid: prefix } } },
         },
         schema: QualityProcess,
       });

@@ -55,7 +55,7 @@ describe.each(variants)('Arena client against the %s workspace', (variant) => {
     const before = sent.length;
     const err = await client.updateStep(guid, evaluation.guid, { attributes: [{ guid: A.unitsAffected, value: 'twelve' }] }).catch((e: ArenaError) => e);
     expect(sent.slice(before).map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual(['GET /v1/settings/qualityprocesses/steps/attributes', `PUT /v1/qualityprocesses/${guid}/steps/${evaluation.guid}`]);
-    expect(err).toMatchObject({ kind: 'validation', codes: [2000], message: 'Arena rejected the request: The value "twelve" of the attribute "Units Affected" is not a number.' });
+    expect(err).toMatchObject({ kind: 'validation', codes: [2029], message: `Arena rejected the request: The value "twelve" is not valid for additional attribute "Units Affected" (guid ${A.unitsAffected}) of Number type.` });
   });
 
   it('describes the template steps whatever the workspace shows of empty attributes', async () => {
@@ -63,11 +63,11 @@ describe.each(variants)('Arena client against the %s workspace', (variant) => {
     expect(steps[1]?.attributes.find((a) => a.guid === A.unitsAffected)).toEqual({ guid: A.unitsAffected, name: 'Units Affected', type: 'NUMBER', required: false });
   });
 
-  it('without owner and prefix settings, creates only where the template has both defaults', async () => {
+  it("without owner and prefix settings, sends the default format's first prefix and creates only where the template has both defaults", async () => {
     const bare = connect({ ownerGuid: undefined, numberPrefixGuid: undefined });
     const attempt = bare.createQualityProcess({ name: 'No settings', templateGuid: TEMPLATE_GUID });
     const { noDefaultOwner, noDefaultNumberFormat } = ARENA_EMULATOR_VARIANTS[variant] as { noDefaultOwner?: boolean; noDefaultNumberFormat?: boolean };
-    if (noDefaultNumberFormat) await expect(attempt).rejects.toMatchObject({ kind: 'validation', codes: [3176] });
+    if (noDefaultNumberFormat) await expect(attempt).rejects.toMatchObject({ kind: 'validation', message: `No number prefix to send to Arena: ARENA_NUMBER_PREFIX_GUID is not set and the quality-process template ${TEMPLATE_GUID} has no default number format with a prefix.` });
     else if (noDefaultOwner) await expect(attempt).rejects.toMatchObject({ kind: 'validation', message: expect.stringContaining('Quality Processes cannot be created without an owner') });
     else await expect(attempt).resolves.toMatchObject({ owner: { fullName: 'Quality Owner' } });
   });

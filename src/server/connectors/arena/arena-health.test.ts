@@ -63,7 +63,7 @@ describe('Arena set-up check', () => {
     expect(ok).toBe(false);
     expect(problems).toEqual([
       'ARENA_OWNER_GUID is not set and the template "Complaint Handling (CH) Template" has no default owner, so Arena will refuse every new quality process ("Quality Processes cannot be created without an owner"). Set ARENA_OWNER_GUID to one of Arena\'s quality-process owners.',
-      `ARENA_NUMBER_PREFIX_GUID is not set and the template "Complaint Handling (CH) Template" has no default number format, so Arena will refuse every new quality process. Set it to one of the template's prefixes: CH- ${NUMBER_PREFIX_GUID}.`,
+      `ARENA_NUMBER_PREFIX_GUID is not set and the template "Complaint Handling (CH) Template" has no default number format with a prefix, so Arena will refuse every new quality process. Set it to one of the template's prefixes: CH- ${NUMBER_PREFIX_GUID}.`,
     ]);
     await health.check();
     expect(entries).toEqual(problems.map((description) => ({ label: 'error', description })));

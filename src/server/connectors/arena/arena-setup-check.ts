@@ -1,6 +1,7 @@
 import type { ArenaClient } from './arena-client.ts';
 import { ArenaError } from './arena-errors.ts';
 import type { ArenaTemplate } from './arena-schemas.ts';
+import { defaultNumberPrefix } from './arena-values.ts';
 
 /** The part of the configuration every create depends on. */
 export interface ArenaSetupToCheck {
@@ -24,14 +25,13 @@ function prefixProblem(template: ArenaTemplate, prefixGuid: string | undefined):
     const known = template.numberFormats.some((f) => f.prefixes.some((p) => p.guid === prefixGuid));
     return known ? null : `ARENA_NUMBER_PREFIX_GUID ${prefixGuid} is not a number prefix of ${name} (its prefixes: ${prefixList(template)}), ${REFUSED}.`;
   }
-  if (template.defaultNumberFormat) return null;
-  return `ARENA_NUMBER_PREFIX_GUID is not set and ${name} has no default number format, ${REFUSED}. Set it to one of the template's prefixes: ${prefixList(template)}.`;
+  if (defaultNumberPrefix(template)) return null;
+  return `ARENA_NUMBER_PREFIX_GUID is not set and ${name} has no default number format with a prefix, ${REFUSED}. Set it to one of the template's prefixes: ${prefixList(template)}.`;
 }
 
 /**
  * What is wrong with the configured template, owner and number prefix, in words for admins; empty
- * when a create would pass (Arena REST API documentation:
- * creating a quality process, templates, settings). Arena failing to answer is thrown.
+ * when a create would pass. Arena failing to answer is thrown.
  */
 export async function findSetupProblems(client: ArenaClient, setup: ArenaSetupToCheck): Promise<string[]> {
   let template: ArenaTemplate;

@@ -1,4 +1,5 @@
 import type { ArenaStepValue } from './arena-client.ts';
+import type { ArenaTemplate } from './arena-schemas.ts';
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -17,4 +18,14 @@ export function numberTyped(
     const n = Number(value.trim());
     return { guid, value: Number.isFinite(n) ? n : value };
   });
+}
+
+/**
+ * The number-format prefix a create sends when none is configured: the first prefix of the
+ * template's default number format ("POST Quality Process Create" requires the prefix GUID).
+ * Null when the template has no default format or that format lists no prefix.
+ */
+export function defaultNumberPrefix(template: ArenaTemplate): string | null {
+  const format = template.defaultNumberFormat && template.numberFormats.find((f) => f.guid === template.defaultNumberFormat?.guid);
+  return format?.prefixes[0]?.guid ?? null;
 }

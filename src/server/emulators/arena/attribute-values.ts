@@ -1,7 +1,7 @@
 import type { ArenaErrorEntry } from './failures.ts';
 import type { AttributeDefinition } from './fixtures.ts';
-import { pacificMidnight, zulu } from './pacific-time.ts';
-import { parseDateInput } from './request.ts';
+import { pacificDate, pacificMidnight, zulu } from './pacific-time.ts';
+import { parseZulu } from './request.ts';
 import type { StoredValue } from './state.ts';
 
 export type ValueCheck = { ok: true; value: StoredValue } | { ok: false; error: ArenaErrorEntry };
@@ -10,24 +10,25 @@ const ok = (value: StoredValue): ValueCheck => ({ ok: true, value });
 const bad = (code: number, message: string): ValueCheck => ({ ok: false, error: { code, message } });
 
 function text(def: AttributeDefinition, raw: unknown, singleLine: boolean): ValueCheck {
-  if (typeof raw !== 'string') return bad(2000, `The value of the attribute "${def.name}" must be text.`);
+  if (typeof raw !== 'string') return bad(2001, `The value for additional attribute "${def.name}" is not valid.`);
   if (singleLine && /[\r\n]/.test(raw)) {
-    return bad(2027, `The value of the single line attribute "${def.name}" cannot contain a line break.`);
+    return bad(2027, `The value for additional attribute "${def.name}" (guid ${def.guid}) cannot include carriage returns (i.e. newlines).`);
   }
   if (def.maxLength !== undefined && raw.length > def.maxLength) {
-    return bad(2001, `The value of the attribute "${def.name}" exceeds the maximum length of ${def.maxLength} characters.`);
+    return bad(2028, `The value "${raw}" exceeds the maximum allowed (${def.maxLength}) for additional attribute "${def.name}" (guid ${def.guid}).`);
   }
   return ok(raw);
 }
 
 function option(def: AttributeDefinition, raw: unknown): ArenaErrorEntry | null {
   if (typeof raw === 'string' && (def.possibleValues ?? []).includes(raw)) return null;
-  return { code: 2021, message: `The value "${String(raw)}" is not a valid option for the attribute "${def.name}".` };
+  if (def.multiSelect) return { code: 2026, message: `The specified value "${String(raw)}" is not a valid option for multi additional attribute "${def.name}" (guid ${def.guid}).` };
+  return { code: 2021, message: `The specified value "${String(raw)}" is not a valid option for additional attribute "${def.name}" (guid ${def.guid}).` };
 }
 
 /**
  * Checks one step attribute value against its definition and returns what Arena would store.
- * Empty values clear the attribute: the API does not enforce "required" (Arena REST API documentation). A null
+ * Empty values clear the attribute: the API does not enforce "required". A null
  * reaches this only with `?setnull=true`.
  */
 export function checkAttributeValue(def: AttributeDefinition, raw: unknown): ValueCheck {
@@ -40,15 +41,15 @@ export function checkAttributeValue(def: AttributeDefinition, raw: unknown): Val
     case 'MULTI_LINE_TEXT':
       return text(def, raw, false);
     case 'DATE': {
-      const date = parseDateInput(raw);
-      if (!date) return bad(2022, `The value "${String(raw)}" of the attribute "${def.name}" is not a valid date.`);
-      // Arena keeps the calendar date and stores it at midnight Pacific (Arena's documented
-      // steps example).
-      return ok(zulu(pacificMidnight(date.toISOString().slice(0, 10))));
+      const at = parseZulu(raw);
+      if (!at) return bad(2022, `The value "${String(raw)}" is not valid for additional attribute "${def.name}" (guid ${def.guid}) of Date type.`);
+      // "Note on Date/Time Handling": the instant is converted to Pacific time (with its
+      // daylight-saving changes) and that Pacific calendar date is kept, at 00:00 Pacific.
+      return ok(zulu(pacificMidnight(pacificDate(at))));
     }
     case 'NUMBER':
       // A JSON number only: "12" is text, and Arena refuses text for a NUMBER attribute.
-      return typeof raw === 'number' && Number.isFinite(raw) ? ok(raw) : bad(2000, `The value ${JSON.stringify(raw)} of the attribute "${def.name}" is not a number.`);
+      return typeof raw === 'number' && Number.isFinite(raw) ? ok(raw) : bad(2029, `The value "${String(raw)}" is not valid for additional attribute "${def.name}" (guid ${def.guid}) of Number type.`);
     case 'FIXED_DROP_DOWN': {
       if (!def.multiSelect) {
         const error = option(def, raw);
@@ -58,7 +59,7 @@ export function checkAttributeValue(def: AttributeDefinition, raw: unknown): Val
       const error = values.map((v) => option(def, v)).find((e) => e !== null);
       if (error) return { ok: false, error };
       if (def.maxSelections !== undefined && values.length > def.maxSelections) {
-        return bad(2025, `The attribute "${def.name}" allows at most ${def.maxSelections} selections.`);
+        return bad(2025, `The number of values for additional attribute "${def.name}" (guid ${def.guid}) must not exceed "${def.maxSelections}".`);
       }
       return ok(values as string[]);
     }

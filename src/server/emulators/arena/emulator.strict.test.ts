@@ -7,7 +7,8 @@ import { ARENA_EMULATOR_VARIANTS } from './variants.ts';
 const EMAIL = 'integration@provider.example';
 const PASSWORD = 'emulator-secret';
 const JSON_TYPE = { 'content-type': 'application/json' };
-const template = { guid: ARENA_EMULATOR_TEMPLATE_GUID };
+const bare = { guid: ARENA_EMULATOR_TEMPLATE_GUID };
+const template = { ...bare, numberFormat: { prefix: { guid: NUMBER_PREFIX_GUID } } };
 type Attribute = { guid: string; value: unknown };
 type StepView = { guid: string; name: string; attributes?: Attribute[] | null };
 
@@ -45,13 +46,16 @@ describe('Arena emulator: documented strictness', () => {
     expect((await created({ owner: { guid: QUALITY_OWNER.guid } })).owner.guid).toBe(QUALITY_OWNER.guid);
   });
 
-  it('refuses a create without a number prefix when the template format has no default (3176)', async () => {
+  it('refuses a create without a number prefix: 3008, or 3176 when the template format has no default', async () => {
+    await start();
+    expect((await call('POST', '/qualityprocesses', { name: 'Leak', template: bare })).json().errors[0]).toEqual({ code: 3008, message: 'The number format is empty or not valid.' });
+    await emu.app.close();
     await start({ variant: ARENA_EMULATOR_VARIANTS.noDefaultNumberFormat });
     expect((await call('GET', '/settings/qualityprocesses/templates')).json().results[0].defaultNumberFormat).toBeNull();
-    expect((await call('POST', '/qualityprocesses', { name: 'Leak', template })).json().errors[0].code).toBe(3176);
-    const wrong = await call('POST', '/qualityprocesses', { name: 'Leak', template: { ...template, numberFormat: { prefix: { guid: QUALITY_OWNER.guid } } } });
+    expect((await call('POST', '/qualityprocesses', { name: 'Leak', template: bare })).json().errors[0]).toEqual({ code: 3176, message: 'Quality number formats does not have default number.' });
+    const wrong = await call('POST', '/qualityprocesses', { name: 'Leak', template: { ...bare, numberFormat: { prefix: { guid: QUALITY_OWNER.guid } } } });
     expect(wrong.json().errors[0]).toEqual({ code: 3011, message: `The guid "${QUALITY_OWNER.guid}" is not valid.` });
-    expect((await created({ template: { ...template, numberFormat: { prefix: { guid: NUMBER_PREFIX_GUID } } } })).number).toBe('CH-000001');
+    expect((await created()).number).toBe('CH-000001');
   });
 
   it('leaves empty attributes out of step lists and PUT answers unless a single step asks for them', async () => {
@@ -95,8 +99,8 @@ describe('Arena emulator: documented strictness', () => {
     const put = (value: unknown) => call('PUT', `/qualityprocesses/${guid}/steps/${evaluation.guid}`, { attributes: [{ guid: A.unitsAffected, value }] });
     const text = await put('12');
     expect(text.statusCode).toBe(400);
-    expect(text.json().errors).toEqual([{ code: 2000, message: 'The value "12" of the attribute "Units Affected" is not a number.' }]);
-    expect((await put(true)).json().errors[0].code).toBe(2000);
+    expect(text.json().errors).toEqual([{ code: 2029, message: `The value "12" is not valid for additional attribute "Units Affected" (guid ${A.unitsAffected}) of Number type.` }]);
+    expect((await put(true)).json().errors[0].code).toBe(2029);
     expect((await put(12.5)).json().attributes.find((a: Attribute) => a.guid === A.unitsAffected).value).toBe(12.5);
   });
 

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.ts';
 import { type ArenaEmulator, createArenaEmulator } from './emulator.ts';
-import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS as A, WORKSPACE } from './fixtures.ts';
+import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS as A, NUMBER_PREFIX_GUID, WORKSPACE } from './fixtures.ts';
 
 const EMAIL = 'integration@provider.example';
 const PASSWORD = 'emulator-secret';
 const JSON_TYPE = { 'content-type': 'application/json' };
+const template = { guid: ARENA_EMULATOR_TEMPLATE_GUID, numberFormat: { prefix: { guid: NUMBER_PREFIX_GUID } } };
 
 describe('Arena emulator', () => {
   const clock = fixedClock('2025-03-10T18:00:00Z');
@@ -23,7 +24,7 @@ describe('Arena emulator', () => {
   }
 
   async function createProcess(name = 'Complaint - infusion set leak') {
-    const res = await call('POST', '/qualityprocesses', { name, template: { guid: ARENA_EMULATOR_TEMPLATE_GUID } });
+    const res = await call('POST', '/qualityprocesses', { name, template });
     expect(res.statusCode).toBe(201);
     return res.json<{ guid: string; number: string }>();
   }
@@ -135,10 +136,10 @@ describe('Arena emulator', () => {
     expect(created.currentStep.guid).toBe(steps[0]?.guid);
   });
 
-  it('validates create: name required and at most 200, template GUID required', async () => {
-    const template = { guid: ARENA_EMULATOR_TEMPLATE_GUID };
-    expect((await call('POST', '/qualityprocesses', { template })).json().errors[0].code).toBe(2008);
-    expect((await call('POST', '/qualityprocesses', { name: 'x'.repeat(201), template })).json().errors[0].code).toBe(2001);
+  it('validates create: name required and at most 200, template GUID and number prefix required', async () => {
+    expect((await call('POST', '/qualityprocesses', { template })).json().errors[0]).toEqual({ code: 3001, message: 'The attribute "name" is required.' });
+    expect((await call('POST', '/qualityprocesses', { name: 'x'.repeat(201), template })).json().errors[0].code).toBe(3005);
+    expect((await call('POST', '/qualityprocesses', { name: 'x', template: { guid: ARENA_EMULATOR_TEMPLATE_GUID } })).json().errors[0].code).toBe(3008);
     expect((await call('POST', '/qualityprocesses', { name: 'x' })).json().errors[0].code).toBe(3098);
     expect((await call('POST', '/qualityprocesses', { name: 'x', template, owner: { guid: 'AAAAAAAAAAAAAAAAAAAA' } })).json().errors[0].code).toBe(3011);
   });
@@ -164,7 +165,7 @@ describe('Arena emulator', () => {
     const ok = await put(evaluation!.guid, [
       { guid: A.reportable, value: 'TBD' },
       { guid: A.product, value: 'Insulin Pump' },
-      { guid: A.eventDate, value: '2025-01-08T00:00:00Z' },
+      { guid: A.eventDate, value: '2025-01-08T12:00:00Z' },
       { guid: A.symptoms, value: ['Pain', 'Rash'] },
       { guid: A.unitsAffected, value: 3 },
     ]);
@@ -183,7 +184,7 @@ describe('Arena emulator', () => {
 
     expect((await put(evaluation!.guid, [{ guid: A.reportable, value: 'Maybe' }])).json().errors[0]).toEqual({
       code: 2021,
-      message: 'The value "Maybe" is not a valid option for the attribute "Reportable?".',
+      message: `The specified value "Maybe" is not a valid option for additional attribute "Reportable?" (guid ${A.reportable}).`,
     });
     expect((await put(evaluation!.guid, [{ guid: A.symptoms, value: ['Pain', 'Rash', 'Swelling', 'Bleeding', 'None'] }])).json().errors[0].code).toBe(2025);
   });

@@ -37,7 +37,7 @@ function owner(ref: unknown): Compact {
 function processType(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || !PROCESS_TYPES.includes(value)) {
-    throw fail(400, 2021, `The value "${String(value)}" is not a valid option for the attribute "type".`);
+    throw fail(400, 3006, `The specified value "${String(value)}" is not a valid option for the attribute "type".`);
   }
   return value;
 }
@@ -60,10 +60,11 @@ export function processRoutes(app: FastifyInstance, { state, clock, variant }: E
     const template = objectBody(body.template) as { numberFormat?: { prefix?: unknown } };
     const prefixGuid = guidRef(template.numberFormat?.prefix);
     const noPrefix = prefixGuid === undefined || prefixGuid === null || prefixGuid === '';
-    if (!noPrefix && prefixGuid !== NUMBER_PREFIX_GUID) throw invalidGuid(prefixGuid);
-    if (noPrefix && variant.noDefaultNumberFormat) {
-      throw fail(400, 3176, 'The number format of the template has no default. Specify the number format prefix in the request body.');
+    // "POST Quality Process Create": the API requires the number-format prefix's GUID.
+    if (noPrefix) {
+      throw variant.noDefaultNumberFormat ? fail(400, 3176, 'Quality number formats does not have default number.') : fail(400, 3008, 'The number format is empty or not valid.');
     }
+    if (prefixGuid !== NUMBER_PREFIX_GUID) throw invalidGuid(prefixGuid);
     let processOwner: Compact;
     if (body.owner !== undefined && body.owner !== null) processOwner = owner(body.owner);
     else if (TEMPLATE.defaultOwner && !variant.noDefaultOwner) processOwner = compact(TEMPLATE.defaultOwner);
@@ -91,7 +92,7 @@ export function processRoutes(app: FastifyInstance, { state, clock, variant }: E
     const filters = Object.keys(req.query).filter((k) => k !== 'offset' && k !== 'limit');
     for (const key of filters) if (!SEARCHABLE[key]) throw notSearchable(key);
     const found = [...state.processes.values()].filter((p) =>
-      filters.every((key) => matchesPattern(SEARCHABLE[key]?.(p) ?? null, queryValue(req.query, key) ?? '')),
+      filters.every((key) => matchesPattern(SEARCHABLE[key]?.(p) ?? null, queryValue(req.query, key) ?? '', key === 'status')),
     );
     const results = found.slice(offset, offset + limit).map(processView);
     return { count: results.length, results };

@@ -62,27 +62,28 @@ export function paging(query: Query): { offset: number; limit: number } {
   return { offset, limit };
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+/** Arena's one date-time form: UTC in Zulu notation ("Note on Date/Time Handling"). */
+const ZULU = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-/** A date or Zulu date-time as Arena accepts it, else null. */
-export function parseDateInput(value: unknown): Date | null {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return null;
-  const ms = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(ms) ? null : new Date(ms);
+/** A Zulu date-time as Arena accepts it, else null. */
+export function parseZulu(value: unknown): Date | null {
+  if (typeof value !== 'string' || !ZULU.test(value)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value.slice(0, 10) ? null : at;
 }
 
 export function requireDate(value: unknown, field: string): Date {
-  const date = parseDateInput(value);
-  if (!date) throw fail(400, 2022, `The value "${String(value)}" of "${field}" is not a valid date. Use the format yyyy-MM-ddTHH:mm:ssZ.`);
+  const date = parseZulu(value);
+  if (!date) throw fail(400, 3003, `The value for the attribute "${field}" is not valid.`);
   return date;
 }
 
 export function checkText(value: unknown, field: string, max: number, required: boolean): string | null {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-    if (required) throw fail(400, 2008, `The "${field}" attribute is required.`);
+    if (required) throw fail(400, 3001, `The attribute "${field}" is required.`);
     return null;
   }
-  if (typeof value !== 'string') throw fail(400, 2000, `The value of "${field}" must be text.`);
-  if (value.length > max) throw fail(400, 2001, `The value of "${field}" exceeds the maximum length of ${max} characters.`);
+  if (typeof value !== 'string') throw fail(400, 3003, `The value for the attribute "${field}" is not valid.`);
+  if (value.length > max) throw fail(400, 3005, `The specified value "${value}" is too big for the attribute "${field}".`);
   return value;
 }

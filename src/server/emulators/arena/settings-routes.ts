@@ -47,9 +47,13 @@ export function settingsRoutes(app: FastifyInstance, { state, variant }: Emulato
   });
 }
 
-/** Arena search matching: exact unless a trailing `*` asks for a prefix; `!` negates. Case-insensitive. */
-export function matchesPattern(actual: string | null, pattern: string): boolean {
-  const negate = pattern.startsWith('!');
+/**
+ * Arena search matching: exact unless a trailing `*` asks for a prefix; case-insensitive. A leading
+ * `!` negates only where `negatable` (the process search documents it for `status` alone, "GET
+ * Quality Processes Search"); elsewhere it is part of the text searched for.
+ */
+export function matchesPattern(actual: string | null, pattern: string, negatable = false): boolean {
+  const negate = negatable && pattern.startsWith('!');
   const p = (negate ? pattern.slice(1) : pattern).toLowerCase();
   const a = (actual ?? '').toLowerCase();
   const hit = p.endsWith('*') ? a.startsWith(p.slice(0, -1)) : a === p;

@@ -47,7 +47,7 @@ export function statusRoutes(app: FastifyInstance, { state, clock }: EmulatorCon
     const body = objectBody(req.body);
     const target = objectBody(body.qualityProcess) as { guid?: unknown; step?: unknown };
     const process = findProcess(state, target.guid);
-    if (typeof body.complete !== 'boolean') throw fail(400, 2008, 'The "complete" attribute is required and must be true or false.');
+    if (typeof body.complete !== 'boolean') throw fail(400, 3001, 'The attribute "complete" is required.');
     const comment = typeof body.comment === 'string' ? body.comment : null;
     const now = zulu(clock.now());
     if (target.step === undefined || target.step === null) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkAttributeValue } from './attribute-values.ts';
 import { ArenaFailure, type ArenaErrorEntry, fail, invalidGuid } from './failures.ts';
 import { type Compact, OWNERS, attributeDefinition } from './fixtures.ts';
-import { endOfPacificDay, zulu } from './pacific-time.ts';
+import { endOfPacificDay, pacificMidnight, zulu } from './pacific-time.ts';
 import { type EmulatorContext, type Query, findProcess, findStep, guidRef, isTrue, objectBody, requireDate } from './request.ts';
 import type { EmulatedStep, StoredValue } from './state.ts';
 import { stepView } from './views.ts';
@@ -20,12 +20,12 @@ function attributeUpdates(step: EmulatedStep, raw: unknown, setNull: boolean): M
   for (const entry of raw) {
     const guid = guidRef(entry);
     if (typeof guid !== 'string' || guid === '') {
-      errors.push({ code: 3098, message: 'Guid in the request is either null or empty.' });
+      errors.push({ code: 2017, message: 'Additional attributes must specify a guid.' });
       continue;
     }
     const def = attributeDefinition(guid);
     if (!def || !step.attributes.some((a) => a.guid === guid)) {
-      errors.push({ code: 2016, message: `The attribute "${guid}" does not exist on the quality process step "${step.name}".` });
+      errors.push({ code: 2016, message: `The additional attribute guid "${guid}" is not valid.` });
       continue;
     }
     const value = (entry as { value?: unknown }).value;
@@ -40,7 +40,7 @@ function attributeUpdates(step: EmulatedStep, raw: unknown, setNull: boolean): M
 
 function assignees(step: EmulatedStep, body: Record<string, unknown>): Compact[] | null | undefined {
   if (body.assignee !== undefined && body.assignees !== undefined) {
-    throw fail(400, 3161, 'Send either "assignee" or "assignees" in the request, not both.');
+    throw fail(400, 3161, 'When updating a Quality Process Step, users can set either an "assignee" or "assignees" in the request body, but not both. Please select either "assignee" or "assignees" in your request and resubmit.');
   }
   if (body.assignee === undefined && body.assignees === undefined) return undefined;
   if (step.type === 'SIGNOFF') throw fail(400, 400, 'Sign-off steps have approvers, not assignees.');
@@ -71,7 +71,8 @@ export function stepRoutes(app: FastifyInstance, { state, variant }: EmulatorCon
 
   app.get<StepRoute>('/qualityprocesses/:guid/steps/:stepGuid', async (req) => {
     const process = findProcess(state, req.params.guid);
-    return stepView(findStep(process, req.params.stepGuid), omitEmpty && !isTrue(req.query, 'includeEmptyAdditionalAttributes'));
+    // "GET Quality Process Step": empty attributes only with includeEmptyAdditionalAttributes=true.
+    return stepView(findStep(process, req.params.stepGuid), !isTrue(req.query, 'includeEmptyAdditionalAttributes'));
   });
 
   app.put<StepRoute>('/qualityprocesses/:guid/steps/:stepGuid', async (req, reply) => {
@@ -90,7 +91,9 @@ export function stepRoutes(app: FastifyInstance, { state, variant }: EmulatorCon
     if (body.dueDateTime === null) {
       if (setNull) due = null;
     } else if (body.dueDateTime !== undefined) {
-      due = zulu(endOfPacificDay(requireDate(body.dueDateTime, 'dueDateTime')));
+      // "PUT Quality Process Step Update": only the date portion is honoured, at 23:59:59 Pacific.
+      const day = requireDate(body.dueDateTime, 'dueDateTime').toISOString().slice(0, 10);
+      due = zulu(endOfPacificDay(pacificMidnight(day)));
     }
 
     for (const slot of step.attributes) if (updates.has(slot.guid)) slot.value = updates.get(slot.guid) ?? null;

@@ -1,17 +1,13 @@
 /**
  * Workspace set-ups real Arena allows and the sandbox's friendly template does not show. Each is
- * documented (Arena REST API documentation: creating a quality process, its steps);
- * tests run the connector against all of them.
+ * documented by the vendor; tests run the connector against all of them.
  */
 export interface ArenaEmulatorVariant {
   /** The template has no default owner: a create without `owner` is refused with Arena's 400. */
   noDefaultOwner?: boolean;
-  /** The template's number format has no default: a create without `numberFormat.prefix` is refused (3176). */
+  /** The template has no default number format: the client must be configured with a prefix. */
   noDefaultNumberFormat?: boolean;
-  /**
-   * Attributes without a value are left out of step lists, of PUT answers and of a single step
-   * unless it is asked for with `includeEmptyAdditionalAttributes=true`.
-   */
+  /** Attributes without a value are left out of step lists and PUT answers too (a single step always leaves them out unless asked). */
   omitEmptyAttributes?: boolean;
 }
 

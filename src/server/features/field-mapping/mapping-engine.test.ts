@@ -142,9 +142,9 @@ describe('coerceForAttribute', () => {
     }
   });
 
-  it('DATE: accepted date texts to Zulu midnight; anything else null', () => {
+  it('DATE: accepted date texts to midday UTC of that date; anything else null', () => {
     for (const s of ['2025-01-08', '01/08/2025', '01-08-2025', '2025-01-08 00:00:00', '2025-01-08T08:00:00Z', '1/8/2025']) {
-      expect(coerceForAttribute(s, { type: 'DATE' })).toBe('2025-01-08T00:00:00Z');
+      expect(coerceForAttribute(s, { type: 'DATE' })).toBe('2025-01-08T12:00:00Z');
     }
     for (const s of ['tomorrow', '2025-13-01', '31/01/2025', '08.01.2025']) expect(coerceForAttribute(s, { type: 'DATE' })).toBeNull();
   });

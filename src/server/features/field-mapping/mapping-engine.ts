@@ -110,14 +110,16 @@ function buildOne(mapping: FieldMappingRule, answers: SubmissionAnswers): Qualit
 /**
  * Converts mapped text to what Arena accepts for an attribute of the given type; null means
  * "send nothing" (empty, not a date, not a number, no matching option).
- * - DATE: YYYY-MM-DD, MM/DD/YYYY, MM-DD-YYYY or JotForm datetime text → "YYYY-MM-DDT00:00:00Z".
+ * - DATE: YYYY-MM-DD, MM/DD/YYYY, MM-DD-YYYY or JotForm datetime text → "YYYY-MM-DDT12:00:00Z": Arena
+ *   keeps the Pacific calendar date of the instant it receives, and midday UTC is that same date
+ *   in Pacific time all year (docs/features/outside-systems.md).
  * - NUMBER: a plain decimal ("1,234.5" allowed) → number.
  * - FIXED_DROP_DOWN: the possible value matching case-insensitively; multiSelect → the matches
  *   found between "," / ";" / newline separators, in text order. Without a known list the text
  *   is passed on for Arena to judge. DROP_DOWN (editable list) also keeps unmatched text.
  * - SINGLE_LINE_TEXT: line breaks collapsed to spaces, cut to maxLength (default 255).
  * - MULTI_LINE_TEXT: line breaks normalised to \n, cut to maxLength (default 4000).
- * @example coerceForAttribute('04/16/2024', { type: 'DATE' }) // → '2024-04-16T00:00:00Z'
+ * @example coerceForAttribute('04/16/2024', { type: 'DATE' }) // → '2024-04-16T12:00:00Z'
  * @example coerceForAttribute('yes', { type: 'FIXED_DROP_DOWN', possibleValues: ['Yes', 'No'] }) // → 'Yes'
  */
 export function coerceForAttribute(value: string | null | undefined, attribute: ArenaAttributeSpec): ArenaAttributeValue {
@@ -125,7 +127,7 @@ export function coerceForAttribute(value: string | null | undefined, attribute: 
   switch (attribute.type) {
     case 'DATE': {
       const date = parseDate(value);
-      return date ? `${formatDate(date, 'iso')}T00:00:00Z` : null;
+      return date ? `${formatDate(date, 'iso')}T12:00:00Z` : null;
     }
     case 'NUMBER':
       return parseNumber(value);

@@ -24,7 +24,8 @@ describe('rendering step values', () => {
     ['2025-01-08T08:00:00Z', '2025-01-08'], // 00:00 Pacific (winter)
     ['2025-01-09T07:59:59Z', '2025-01-08'], // 23:59:59 Pacific (winter)
     ['2025-07-04T07:00:00Z', '2025-07-04'], // 00:00 Pacific (summer)
-    ['2025-07-04T00:00:00Z', '2025-07-04'], // a plain date written as UTC midnight
+    ['2025-07-04T00:00:00Z', '2025-07-03'], // UTC midnight is the evening before in Pacific time
+    ['2025-07-04T12:00:00Z', '2025-07-04'], // midday UTC, as the portal sends a date
   ])('reads the Arena date %s as %s', (value, date) => {
     expect(arenaDate(value)).toBe(date);
   });
@@ -66,7 +67,7 @@ describe('transfer values', () => {
   it('coerces values per attribute type and reports what it could not send', () => {
     expect(mappedValues(rules, answers, template)).toEqual({
       values: [
-        { guid: 'A', name: 'Aware', value: '2025-01-08T00:00:00Z' },
+        { guid: 'A', name: 'Aware', value: '2025-01-08T12:00:00Z' },
         { guid: 'B', name: 'Name', value: 'Jane Doe' },
       ],
       skipped: ['Reportable?', 'Removed field'],
@@ -76,6 +77,6 @@ describe('transfer values', () => {
   it('sends one update per open step that carries a value, using the template when Arena omits empty attributes', () => {
     const { values } = mappedValues(rules, answers, template);
     const updates = stepUpdates([step({ guid: 'P1' }), step({ guid: 'P2', name: 'Evaluation', order: 2 }), step({ guid: 'P3', status: 'COMPLETE' })], template, values);
-    expect(updates).toEqual([{ stepGuid: 'P1', update: { attributes: [{ guid: 'A', value: '2025-01-08T00:00:00Z' }, { guid: 'B', value: 'Jane Doe' }] } }]);
+    expect(updates).toEqual([{ stepGuid: 'P1', update: { attributes: [{ guid: 'A', value: '2025-01-08T12:00:00Z' }, { guid: 'B', value: 'Jane Doe' }] } }]);
   });
 });

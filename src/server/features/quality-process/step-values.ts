@@ -7,13 +7,11 @@ const ARENA_ZONE = 'America/Los_Angeles';
 const ZULU = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
- * The calendar date of an Arena DATE value. Arena stores the day at 00:00 or 23:59:59 Pacific
- * (…T08:00:00Z, …T07:59:59Z), so the Pacific date is the day meant; a bare UTC midnight is what
- * a client wrote as a plain date, so its UTC date is.
+ * The calendar date of an Arena DATE value: the Pacific calendar date of the instant Arena returns
+ * (it keeps a day at 00:00 or 23:59:59 Pacific, docs/features/outside-systems.md).
  * @example arenaDate('2025-01-09T07:59:59Z') // → '2025-01-08'
  */
 export function arenaDate(value: string): string {
-  if (/T00:00:00(\.0+)?Z$/.test(value)) return value.slice(0, 10);
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? value : zonedDate(at, ARENA_ZONE);
 }
