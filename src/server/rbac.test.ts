@@ -112,6 +112,12 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/audit': 'admins',
   'GET /v1/audit/export': 'admins',
   'GET /v1/audit/actions': 'admins',
+  // Two-step verification.
+  'POST /v1/auth/login/mfa': 'anyone',
+  'GET /v1/auth/mfa': 'signed-in',
+  'POST /v1/auth/mfa/totp': 'signed-in',
+  'POST /v1/auth/mfa/totp/confirm': 'signed-in',
+  'DELETE /v1/auth/mfa/totp': 'signed-in',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {

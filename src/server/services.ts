@@ -13,6 +13,9 @@ import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { AUTH_CHANNEL, createSessionCache } from './features/auth/session-cache.ts';
 import { type SessionUser, createSessions } from './features/auth/sessions.ts';
+import { createMfaRepo } from './features/auth/mfa/mfa.repo.ts';
+import { createMfaService } from './features/auth/mfa/mfa.service.ts';
+import { createSignIn } from './features/auth/sign-in.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
@@ -38,6 +41,7 @@ import { createMailService } from './features/mail/mail.service.ts';
 import { createMailWorker } from './features/mail/mail.worker.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createUnitOfWork } from './db/unit-of-work.ts';
 import { createAuditTrail } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import { Upstream } from './lib/errors.ts';
@@ -101,14 +105,18 @@ export function createServices(d: ServiceDeps) {
     refreshDays: config.REFRESH_TOKEN_DAYS,
     idleMinutes: config.SESSION_IDLE_MINUTES,
   });
+  const uow = createUnitOfWork(db, audit);
+  const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
+  const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn: createSignIn({ users: usersRepo, sessions, events: authEvents, clock }), clock });
   const auth = createAuthService({
     repo: authRepo,
     users: usersRepo,
     sessions,
-    throttle: createLoginThrottle({ repo: createThrottleRepo(db), clock }),
+    throttle,
     events: authEvents,
     clock,
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
+    secondFactorChallenge: (user) => mfa.challengeFor(user),
   });
   const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
@@ -185,6 +193,7 @@ export function createServices(d: ServiceDeps) {
     auditTrail: audit,
     integrations,
     auth,
+    mfa,
     sessions,
     users,
     sync,

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '#shared/contract/common';
+import { MFA_REQUIRED } from '#shared/contract/auth-mfa';
 
 /** A failure the client can act on; the error plugin turns it into `{code, message}`. */
 export class AppError extends Error {
@@ -51,5 +52,14 @@ export class TooManyRequests extends AppError {
 export class Upstream extends AppError {
   constructor(message: string) {
     super(502, ERROR_CODES.upstream, message);
+  }
+}
+/** The password was right and the account has a second factor: the sign-in goes on with `challenge`. */
+export class SecondFactorRequired extends AppError {
+  constructor(
+    readonly challenge: string,
+    message: string,
+  ) {
+    super(403, MFA_REQUIRED, message);
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, SecondFactorRequired } from '../lib/errors.ts';
 
 interface ValidationIssue {
   keyword?: string;
@@ -73,7 +73,7 @@ function drainBody(raw: IncomingMessage): Promise<void> {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+      const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), ...(error instanceof SecondFactorRequired ? { challenge: error.challenge } : {}) };
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
       return reply.code(error.statusCode).send(body);
     }

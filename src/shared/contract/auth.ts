@@ -32,6 +32,10 @@ export const ChangePasswordBody = z.strictObject(
 );
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
+/** How a sign-in was proven: a password alone, with the authenticator app or a recovery code, or through the identity provider. */
+export const SIGN_IN_METHODS = ['password', 'password+totp', 'password+recovery', 'sso'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 /** One signed-in session of the user (a sign-in on some device and its token refreshes). */
 export const SessionInfo = z.object({
   id: z.string(),
@@ -39,6 +43,7 @@ export const SessionInfo = z.object({
   lastSeenAt: z.string(),
   ipAddress: z.string(),
   userAgent: z.string(),
+  method: z.enum(SIGN_IN_METHODS),
   /** The session of the request asking. */
   current: z.boolean(),
 });

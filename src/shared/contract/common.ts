@@ -5,6 +5,8 @@ export const ApiErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   details: z.record(z.string(), z.string()).optional(),
+  /** A sign-in that goes on with a second factor (code `mfa_required`). */
+  challenge: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -12,12 +12,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: Record<string, string> | undefined;
-  constructor(init: { status: number; code: string; message: string; details?: Record<string, string> | undefined }) {
+  /** A sign-in that goes on with a second factor. */
+  readonly challenge: string | undefined;
+  constructor(init: { status: number; code: string; message: string; details?: Record<string, string> | undefined; challenge?: string | undefined }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
+    this.challenge = init.challenge;
   }
 }
 
@@ -119,6 +122,7 @@ function errorFrom(answer: Answer, fallback: Fallback | undefined): ApiError {
     code: server.code ?? `http_${answer.status}`,
     message: server.message?.trim() ? server.message : fallbackTexts(fallback).failed,
     details: server.details,
+    challenge: server.challenge,
   });
 }
 

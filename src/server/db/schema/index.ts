@@ -4,3 +4,4 @@ export * from './logs.ts';
 export * from './submissions.ts';
 export * from './users.ts';
 export * from './reporting.ts';
+export * from './mfa.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SIGN_IN_METHODS } from '#shared/contract/auth';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -43,6 +44,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ipAddress: text('ip_address').notNull(),
     userAgent: text('user_agent').notNull().default(''),
+    /** How the sign-in was proven (SIGN_IN_METHODS), shown in the user's session list. */
+    method: text('method', { enum: SIGN_IN_METHODS }).notNull().default('password'),
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.lastSeenAt)],
 );

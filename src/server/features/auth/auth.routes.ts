@@ -5,12 +5,12 @@ import type { Route } from '../../plugins/contract.ts';
 import type { AuthService } from './auth.service.ts';
 import type { ClientInfo, Sessions } from './sessions.ts';
 
-function client(request: FastifyRequest): ClientInfo {
+export function client(request: FastifyRequest): ClientInfo {
   return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
 /** A throttled refusal carries Retry-After: when a new attempt can succeed. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

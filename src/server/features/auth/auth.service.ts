@@ -1,14 +1,16 @@
 import type { AuthTokens, ChangePasswordBody } from '#shared/contract/auth';
+import { MFA_REQUIRED_MESSAGE } from '#shared/contract/auth-mfa';
 import type { User } from '#shared/contract/users';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
+import { Forbidden, Invalid, SecondFactorRequired, Unauthorized } from '../../lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { type UsersRepo, toUser } from '../users/index.ts';
+import { type UserRow, type UsersRepo, toUser } from '../users/index.ts';
 import type { AuthEvents } from './auth-events.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { ClientInfo, Sessions } from './sessions.ts';
+import { createSignIn } from './sign-in.ts';
 import { type AttemptKind, type LoginThrottle, THROTTLE } from './throttle.ts';
 import { hashToken } from './tokens.ts';
 
@@ -21,13 +23,16 @@ export interface AuthDeps {
   clock: Clock;
   /** LOGIN_RATE_LIMIT: sign-in attempts per minute per address (refreshes get six times as many). */
   attemptsPerMinute: number;
+  /** The challenge of a second factor the user must still give, or null when none is on. */
+  secondFactorChallenge?: (user: UserRow) => Promise<string | null>;
 }
 
 const INVALID_LOGIN = 'Incorrect email or password.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 const RESTRICTED = 'Your account has been restricted. Please contact an administrator.';
 
-export function createAuthService({ repo, users, sessions, throttle, events, clock, attemptsPerMinute }: AuthDeps) {
+export function createAuthService({ repo, users, sessions, throttle, events, clock, attemptsPerMinute, secondFactorChallenge }: AuthDeps) {
+  const signIn = createSignIn({ users, sessions, events, clock });
   const minutes = sessions.idleMinutes;
   const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
 
@@ -59,11 +64,11 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
         await events.refused(user, address, 'the account is restricted');
         throw new Forbidden(RESTRICTED);
       }
+      // The attempt stays counted until the second factor is right too, so codes cannot be guessed freely.
+      const challenge = await secondFactorChallenge?.(user);
+      if (challenge) throw new SecondFactorRequired(challenge, MFA_REQUIRED_MESSAGE);
       await throttle.succeeded(attempt);
-      const updated = (await users.update(user.id, { lastLogin: clock.now() })) ?? user;
-      const { sessionId, tokens } = await sessions.start(updated, client);
-      await events.signedIn(updated, sessionId, address);
-      return { user: toUser(updated), tokens };
+      return signIn(user, client, 'password');
     },
 
     async refresh(refreshToken: string, client: ClientInfo): Promise<AuthTokens> {

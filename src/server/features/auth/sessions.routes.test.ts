@@ -158,8 +158,8 @@ describe('GET and DELETE /v1/auth/sessions', () => {
     const { results } = res.json<{ results: { id: string; current: boolean; ipAddress: string; userAgent: string; createdAt: string; lastSeenAt: string }[] }>();
     expect(results).toHaveLength(2);
     expect(results.filter((s) => s.current)).toHaveLength(1);
-    expect(results.find((s) => !s.current)).toMatchObject({ ipAddress: '10.0.0.7', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Firefox/128.0' });
-    expect(Object.keys(results[0]!).sort()).toEqual(['createdAt', 'current', 'id', 'ipAddress', 'lastSeenAt', 'userAgent']);
+    expect(results.find((s) => !s.current)).toMatchObject({ ipAddress: '10.0.0.7', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Firefox/128.0', method: 'password' });
+    expect(Object.keys(results[0]!).sort()).toEqual(['createdAt', 'current', 'id', 'ipAddress', 'lastSeenAt', 'method', 'userAgent']);
   });
 
   it('ends one of your own sessions (204); someone else’s is not found (404)', async () => {

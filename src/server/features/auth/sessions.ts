@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthTokens, SessionInfo } from '#shared/contract/auth';
+import type { AuthTokens, SessionInfo, SignInMethod } from '#shared/contract/auth';
 import type { Role } from '#shared/roles';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -138,10 +138,10 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
   return {
     idleMinutes,
 
-    async start(user: Account, client: ClientInfo): Promise<{ sessionId: string; tokens: AuthTokens }> {
+    async start(user: Account, client: ClientInfo, method: SignInMethod = 'password'): Promise<{ sessionId: string; tokens: AuthTokens }> {
       const now = clock.now();
       const id = randomUUID();
-      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400) });
+      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400), method });
       return { sessionId: id, tokens: await issue(user, id, now) };
     },
 
@@ -172,6 +172,7 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
         lastSeenAt: s.lastSeenAt.toISOString(),
         ipAddress: s.ipAddress,
         userAgent: s.userAgent,
+        method: s.method,
         current: s.id === currentSessionId,
       }));
     },

@@ -1,2 +1,2 @@
 /** What other features may use of users: the account lookups sign-in needs. */
-export { type UsersRepo, toUser } from './users.repo.ts';
+export { type UserRow, type UsersRepo, toUser } from './users.repo.ts';

@@ -10,14 +10,15 @@ import { AccountPage } from './account-page.tsx';
 
 const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'staff' as const, permissions: [], isRestricted: false, lastLogin: '2025-06-02T07:30:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' };
 const SESSIONS: SessionInfo[] = [
-  { id: 's1', createdAt: '2025-06-02T07:30:00.000Z', lastSeenAt: '2025-06-02T08:00:00.000Z', ipAddress: '10.0.0.5', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', current: true },
-  { id: 's2', createdAt: '2025-06-01T12:00:00.000Z', lastSeenAt: '2025-06-01T12:30:00.000Z', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1', current: false },
+  { id: 's1', createdAt: '2025-06-02T07:30:00.000Z', lastSeenAt: '2025-06-02T08:00:00.000Z', ipAddress: '10.0.0.5', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', method: 'password+totp', current: true },
+  { id: 's2', createdAt: '2025-06-01T12:00:00.000Z', lastSeenAt: '2025-06-01T12:30:00.000Z', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1', method: 'password', current: false },
 ];
 
 function serve(sessions = SESSIONS, password: () => Response = noContent) {
   return fakeServer(
     http.get('/v1/auth/profile', () => json({ user, passwordGenerated: false })),
     http.get('/v1/auth/sessions', () => json({ results: sessions })),
+    http.get('/v1/auth/mfa', () => json({ enabled: false, recoveryCodesLeft: 0 })),
     http.patch('/v1/auth/password', password),
     http.delete('/v1/auth/sessions', noContent),
     http.delete('/v1/auth/sessions/s2', noContent),
@@ -38,9 +39,11 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     expect(profile).toHaveTextContent(/Last sign-in\s*2025-06-0\d \d\d:\d\d/);
     const here = await screen.findByRole('listitem', { name: 'Firefox on Linux' });
     expect(here).toHaveTextContent('This device');
+    expect(here).toHaveTextContent('with password and authenticator app');
     expect(within(here).queryByRole('button')).toBeNull();
     const phone = screen.getByRole('listitem', { name: 'Safari on iOS' });
     expect(phone).toHaveTextContent('203.0.113.9');
+    expect(phone).toHaveTextContent(/with password·/);
     expect(screen.getByText('Signed in on 1 other device or browser.')).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../lib/session.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useProfile } from './api.ts';
+import { MfaCard } from './mfa-card.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
@@ -41,7 +42,7 @@ export function AccountPage() {
   if (!user) return null;
   return (
     <>
-      <PageHeader title="My account" description="Your details, your password and where you are signed in." />
+      <PageHeader title="My account" description="Your details, your password, two-step verification and where you are signed in." />
       <div className="divide-y divide-slate-200">
         <AccountSection id="account-profile" title="Profile" description="An administrator changes names, email addresses and roles on the Users page.">
           <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
@@ -55,6 +56,9 @@ export function AccountPage() {
         </AccountSection>
         <AccountSection id="account-password" title="Change password" description="Changing it signs you out everywhere else; this browser stays signed in.">
           <PasswordForm />
+        </AccountSection>
+        <AccountSection id="account-mfa" title="Two-step verification" description="A code from an app on your phone as well as your password, so a stolen password alone cannot sign in.">
+          <MfaCard />
         </AccountSection>
         <AccountSection id="account-sessions" title="Sessions" description="Where you are signed in now. Sign out any you do not recognise, then change your password.">
           <SessionsCard />

@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ChangePasswordBody, authApi } from '#shared/contract/auth';
+import { mfaApi } from '#shared/contract/auth-mfa';
+import type { ResponseOf } from '#shared/contract/endpoints';
 import { paths } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
@@ -13,18 +15,32 @@ export const authKeys = {
   sessions: ['auth', 'sessions'] as const,
 };
 
+const LOGIN_FALLBACK = { failed: 'Authentication failed', thrown: 'An error occurred during login' };
+
+/** What every successful sign-in does, whichever way it was proven. */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return ({ user, tokens }: ResponseOf<typeof authApi.login>) => {
+    // Nothing cached for a previous user may show to this one.
+    queryClient.clear();
+    toast.success('User Login successfully!');
+    session.signIn({ accessToken: tokens.access.token, refreshToken: tokens.refresh.token, user, idleMinutes: tokens.idleMinutes });
+  };
+}
+
 /** Spec §8 Login: the server's message, else 'Authentication failed' / 'An error occurred during login'. */
 export function useLogin() {
-  const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      api(authApi.login, { body, fallback: { failed: 'Authentication failed', thrown: 'An error occurred during login' } }),
-    onSuccess: ({ user, tokens }) => {
-      // Nothing cached for a previous user may show to this one.
-      queryClient.clear();
-      toast.success('User Login successfully!');
-      session.signIn({ accessToken: tokens.access.token, refreshToken: tokens.refresh.token, user, idleMinutes: tokens.idleMinutes });
-    },
+    mutationFn: (body: { email: string; password: string }) => api(authApi.login, { body, fallback: LOGIN_FALLBACK }),
+    onSuccess: useStartSession(),
+  });
+}
+
+/** The second step of a password sign-in: a code from the authenticator app or a recovery code. */
+export function useLoginMfa() {
+  return useSingleFlightMutation({
+    mutationFn: (body: { challenge: string; code: string }) => api(mfaApi.loginMfa, { body, fallback: LOGIN_FALLBACK }),
+    onSuccess: useStartSession(),
   });
 }
 

@@ -2,13 +2,15 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { LoginBody } from '#shared/contract/auth';
 import { paths } from '../../app/paths.ts';
-import { messageOf } from '../../lib/api-client.ts';
+import { MFA_REQUIRED } from '#shared/contract/auth-mfa';
+import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { useSession, useSessionNotice } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon, LogoMark } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { useLogin } from './api.ts';
+import { MfaStep } from './mfa-step.tsx';
 
 interface Errors {
   email?: string;
@@ -33,6 +35,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  // A right password of an account with two-step verification on: the second step takes over.
+  const challenge = login.error instanceof ApiError && login.error.code === MFA_REQUIRED ? login.error.challenge : undefined;
 
   // Spec §2: an existing access token goes straight to the dashboard (also right after success).
   if (hasToken) return <Navigate to={paths.dashboard} replace />;
@@ -52,30 +56,36 @@ export function LoginPage() {
         <span className="text-xl font-semibold tracking-tight text-slate-900">Quality Portal</span>
       </div>
       <div className="mt-8 w-full max-w-sm rounded-xl bg-white px-6 py-8 shadow-sm ring-1 ring-slate-200 sm:px-8">
-        <h1 className="text-center text-xl font-semibold tracking-tight text-slate-900">Sign in to your account</h1>
-        {notice && (
-          <p role="status" className="mt-5 flex items-start gap-2 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-inset ring-blue-200">
-            <Icon name="info" className="mt-0.5 size-4 shrink-0 text-blue-700" />
-            {notice}
-          </p>
+        {challenge ? (
+          <MfaStep challenge={challenge} onBack={() => login.reset()} />
+        ) : (
+          <>
+            <h1 className="text-center text-xl font-semibold tracking-tight text-slate-900">Sign in to your account</h1>
+            {notice && (
+              <p role="status" className="mt-5 flex items-start gap-2 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 ring-1 ring-inset ring-blue-200">
+                <Icon name="info" className="mt-0.5 size-4 shrink-0 text-blue-700" />
+                {notice}
+              </p>
+            )}
+            <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+              <Input label="Email address" name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+              <div>
+                <Input label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+                <Link to={paths.resetPassword} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:text-brand-800">
+                  Forgot your password?
+                </Link>
+              </div>
+              {login.isError && (
+                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
+                  {messageOf(login.error, 'An error occurred during login')}
+                </p>
+              )}
+              <Button type="submit" className="w-full" busy={login.isPending} busyText="Signing in...">
+                Sign in
+              </Button>
+            </form>
+          </>
         )}
-        <form noValidate onSubmit={submit} className="mt-6 space-y-5">
-          <Input label="Email address" name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-          <div>
-            <Input label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-            <Link to={paths.resetPassword} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:text-brand-800">
-              Forgot your password?
-            </Link>
-          </div>
-          {login.isError && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-              {messageOf(login.error, 'An error occurred during login')}
-            </p>
-          )}
-          <Button type="submit" className="w-full" busy={login.isPending} busyText="Signing in...">
-            Sign in
-          </Button>
-        </form>
       </div>
       <p className="mt-6 text-center text-xs text-slate-600">For authorised quality staff only.</p>
     </main>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SessionInfo } from '#shared/contract/auth';
+import type { SessionInfo, SignInMethod } from '#shared/contract/auth';
 import { messageOf } from '../../lib/api-client.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -10,6 +10,13 @@ import { Icon } from '../../ui/icons.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { useEndSessions, useSessions } from './api.ts';
 import { deviceLabel } from './device-label.ts';
+
+const METHOD_NAMES: Record<SignInMethod, string> = {
+  password: 'Password',
+  'password+totp': 'Password and authenticator app',
+  'password+recovery': 'Password and recovery code',
+  sso: 'Single sign-on',
+};
 
 const isPhone = (userAgent: string) => /Android|iPhone|iPad|iPod|Mobile/.test(userAgent);
 
@@ -29,7 +36,9 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd: (
           <span aria-hidden="true" className="max-sm:hidden">
             ·
           </span>
-          <span>Signed in <DateTime value={session.createdAt} /></span>
+          <span>
+            Signed in <DateTime value={session.createdAt} /> with {METHOD_NAMES[session.method].toLowerCase()}
+          </span>
           <span aria-hidden="true" className="max-sm:hidden">
             ·
           </span>

@@ -1,0 +1,95 @@
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { mfaChallenges, mfaRecoveryCodes, mfaTotp } from '../../../db/schema/index.ts';
+import type { Queryable } from '../../../db/unit-of-work.ts';
+
+export type TotpRow = typeof mfaTotp.$inferSelect;
+export type ChallengeRow = typeof mfaChallenges.$inferSelect;
+
+export function createMfaRepo(db: Db) {
+  return {
+    async totp(userId: string): Promise<TotpRow | undefined> {
+      const [row] = await db.select().from(mfaTotp).where(eq(mfaTotp.userId, userId)).limit(1);
+      return row;
+    },
+    /** A new secret waiting for its first code; never replaces one in use. */
+    async startTotp(userId: string, secret: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(mfaTotp)
+        .values({ userId, secret, createdAt: now })
+        .onConflictDoUpdate({ target: mfaTotp.userId, set: { secret, createdAt: now, lastStep: null }, setWhere: isNull(mfaTotp.enabledAt) })
+        .returning({ userId: mfaTotp.userId });
+      return rows.length === 1;
+    },
+    /** Accepts a time step once: false when it (or a later one) was accepted before. */
+    async acceptStep(userId: string, step: number, q: Queryable = db): Promise<boolean> {
+      const rows = await q
+        .update(mfaTotp)
+        .set({ lastStep: step })
+        .where(and(eq(mfaTotp.userId, userId), or(isNull(mfaTotp.lastStep), lt(mfaTotp.lastStep, step))))
+        .returning({ userId: mfaTotp.userId });
+      return rows.length === 1;
+    },
+    /** Turns the waiting secret on; false when it was already on or is gone. */
+    async enable(tx: Queryable, userId: string, secret: string, now: Date): Promise<boolean> {
+      const rows = await tx
+        .update(mfaTotp)
+        .set({ enabledAt: now })
+        .where(and(eq(mfaTotp.userId, userId), eq(mfaTotp.secret, secret), isNull(mfaTotp.enabledAt)))
+        .returning({ userId: mfaTotp.userId });
+      return rows.length === 1;
+    },
+    async replaceRecoveryCodes(tx: Queryable, userId: string, codes: { id: string; codeHash: string }[]): Promise<void> {
+      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+      await tx.insert(mfaRecoveryCodes).values(codes.map((c) => ({ ...c, userId })));
+    },
+    /** Uses a recovery code once: false when it is unknown or was used. */
+    async useRecoveryCode(tx: Queryable, userId: string, codeHash: string, now: Date): Promise<boolean> {
+      const rows = await tx
+        .update(mfaRecoveryCodes)
+        .set({ usedAt: now })
+        .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, codeHash), isNull(mfaRecoveryCodes.usedAt)))
+        .returning({ id: mfaRecoveryCodes.id });
+      return rows.length === 1;
+    },
+    async recoveryCodesLeft(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+      return row?.n ?? 0;
+    },
+    /** Removes the second factor and its recovery codes; answers whether one was there. */
+    async remove(tx: Queryable, userId: string): Promise<boolean> {
+      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+      const rows = await tx.delete(mfaTotp).where(eq(mfaTotp.userId, userId)).returning({ enabledAt: mfaTotp.enabledAt });
+      return rows.some((r) => r.enabledAt !== null);
+    },
+    async insertChallenge(values: typeof mfaChallenges.$inferInsert): Promise<void> {
+      await db.insert(mfaChallenges).values(values);
+    },
+    async findChallenge(id: string): Promise<ChallengeRow | undefined> {
+      const [row] = await db.select().from(mfaChallenges).where(eq(mfaChallenges.id, id)).limit(1);
+      return row;
+    },
+    /** Counts a wrong code; answers the failures so far. */
+    async failChallenge(id: string): Promise<number> {
+      const [row] = await db
+        .update(mfaChallenges)
+        .set({ failures: sql`${mfaChallenges.failures} + 1` })
+        .where(eq(mfaChallenges.id, id))
+        .returning({ failures: mfaChallenges.failures });
+      return row?.failures ?? 0;
+    },
+    /** Uses a challenge once: false when another request used it first. */
+    async useChallenge(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(mfaChallenges)
+        .set({ usedAt: now })
+        .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
+        .returning({ id: mfaChallenges.id });
+      return rows.length === 1;
+    },
+    async pruneChallenges(now: Date): Promise<void> {
+      await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, now));
+    },
+  };
+}
+export type MfaRepo = ReturnType<typeof createMfaRepo>;

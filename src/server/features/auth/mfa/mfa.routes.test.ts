@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../../../tests/support/test-app.ts';
+import { fixedClock } from '../../../lib/clock.ts';
+import { appCode, bearer, secondStep, signInWithPassword, turnOnMfa } from './mfa.test-support.ts';
+
+const clock = fixedClock('2026-03-02T09:00:00Z');
+const STEP = 30_000;
+const MFA_REQUIRED = { code: 'mfa_required', message: 'Enter the 6-digit code from your authenticator app.' };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { TRUST_PROXY: '127.0.0.1' } });
+});
+afterAll(() => t.close());
+
+async function challengeOf(email: string, password: string, from?: string): Promise<string> {
+  const res = await signInWithPassword(t, email, password, from);
+  expect(res.statusCode).toBe(403);
+  return res.json<{ challenge: string }>().challenge;
+}
+
+describe('setting up the authenticator app on My account', () => {
+  it('shows a secret and its otpauth address, and turns on only with a right first code', async () => {
+    const u = await t.createUser('staff');
+    const headers = bearer((await t.login(u.email, u.password)).access);
+    const setUp = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers });
+    expect(setUp.statusCode).toBe(200);
+    const { secret, otpauthUrl } = setUp.json<{ secret: string; otpauthUrl: string }>();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toBe(`otpauth://totp/Quality%20Portal:${encodeURIComponent(u.email)}?issuer=Quality%20Portal&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+
+    const wrongCode = appCode(secret, new Date(clock.now().getTime() + 5 * STEP));
+    const wrong = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp/confirm', headers, payload: { code: wrongCode } });
+    expect(wrong.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    // Still off: a password alone signs in.
+    expect((await signInWithPassword(t, u.email, u.password)).statusCode).toBe(200);
+
+    const right = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp/confirm', headers, payload: { code: appCode(secret, clock.now()) } });
+    expect(right.statusCode).toBe(200);
+    const { recoveryCodes } = right.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    recoveryCodes.forEach((c) => expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/));
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // A second set-up would replace the app in use: refused until it is turned off.
+    expect((await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers })).statusCode).toBe(409);
+  });
+});
+
+describe('signing in with the second factor', () => {
+  it('answers 403 mfa_required with a challenge and no tokens after the right password', async () => {
+    const u = await t.createUser('member');
+    await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    const res = await signInWithPassword(t, u.email, u.password);
+    expect(res.statusCode).toBe(403);
+    const body = res.json<Record<string, unknown>>();
+    expect(body).toMatchObject(MFA_REQUIRED);
+    expect(Object.keys(body).sort()).toEqual(['challenge', 'code', 'message']);
+    // A wrong password still answers as before: it does not reveal that a second factor is on.
+    expect((await signInWithPassword(t, u.email, 'wrong-password-1')).statusCode).toBe(401);
+  });
+
+  it('a right code answers what a password sign-in answers, and the session says how it signed in', async () => {
+    const u = await t.createUser('staff', { name: 'Tess Two-Step' });
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    clock.advance(STEP);
+    const res = await secondStep(t, await challengeOf(u.email, u.password), appCode(secret, clock.now()));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ user: { email: string; name: string }; tokens: { access: { token: string }; refresh: { token: string } } }>();
+    expect(Object.keys(body).sort()).toEqual(['tokens', 'user']);
+    expect(body.user).toMatchObject({ email: u.email, name: 'Tess Two-Step', role: 'staff' });
+    const headers = bearer(body.tokens.access.token);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers })).statusCode).toBe(200);
+    const sessions = (await t.request({ method: 'GET', url: '/v1/auth/sessions', headers })).json<{ results: { current: boolean; method: string }[] }>().results;
+    expect(sessions.find((s) => s.current)?.method).toBe('password+totp');
+    expect(sessions.filter((s) => !s.current).map((s) => s.method)).toEqual(['password']);
+  });
+
+  it('accepts a code once: the same code for a new challenge is refused', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    clock.advance(STEP);
+    const code = appCode(secret, clock.now());
+    expect((await secondStep(t, await challengeOf(u.email, u.password), code)).statusCode).toBe(200);
+    const again = await secondStep(t, await challengeOf(u.email, u.password), code);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ code: 'unauthorized', message: 'That code is not correct. Check the code and try again.' });
+  });
+
+  it('accepts the code of the step before or after, not two steps off', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    clock.advance(10 * STEP);
+    const twoBehind = appCode(secret, new Date(clock.now().getTime() - 2 * STEP));
+    const challenge = await challengeOf(u.email, u.password);
+    expect((await secondStep(t, challenge, twoBehind)).statusCode).toBe(401);
+    const oneBehind = appCode(secret, new Date(clock.now().getTime() - STEP));
+    expect((await secondStep(t, challenge, oneBehind)).statusCode).toBe(200);
+    clock.advance(STEP);
+    const oneAhead = appCode(secret, new Date(clock.now().getTime() + STEP));
+    expect((await secondStep(t, await challengeOf(u.email, u.password), oneAhead)).statusCode).toBe(200);
+  });
+
+  it('a recovery code signs in once, typed in any case and with or without its dash', async () => {
+    const u = await t.createUser('admin');
+    const headers = bearer((await t.login(u.email, u.password)).access);
+    const { recoveryCodes } = await turnOnMfa(t, headers, clock.now());
+    const code = recoveryCodes[3]!;
+    const first = await secondStep(t, await challengeOf(u.email, u.password), code.toUpperCase().replace('-', ''));
+    expect(first.statusCode).toBe(200);
+    const current = bearer(first.json<{ tokens: { access: { token: string } } }>().tokens.access.token);
+    const sessions = (await t.request({ method: 'GET', url: '/v1/auth/sessions', headers: current })).json<{ results: { current: boolean; method: string }[] }>().results;
+    expect(sessions.find((s) => s.current)?.method).toBe('password+recovery');
+    expect((await secondStep(t, await challengeOf(u.email, u.password), code)).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 9 });
+  });
+
+  it('a challenge dies after 5 wrong codes, and lives 5 minutes', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    clock.advance(STEP);
+    const challenge = await challengeOf(u.email, u.password, '192.0.2.50');
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await secondStep(t, challenge, '000000', '192.0.2.51'));
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers[4]!.json()).toEqual({ code: 'unauthorized', message: 'Too many wrong codes. This sign-in has expired. Please sign in again.' });
+    const afterwards = await secondStep(t, challenge, appCode(secret, clock.now()), '192.0.2.51');
+    expect(afterwards.json()).toEqual({ code: 'unauthorized', message: 'This sign-in has expired. Please sign in again.' });
+
+    const later = await challengeOf(u.email, u.password, '192.0.2.52');
+    clock.advance(5 * 60_000);
+    const expired = await secondStep(t, later, appCode(secret, clock.now()), '192.0.2.52');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ code: 'unauthorized', message: 'This sign-in has expired. Please sign in again.' });
+  });
+
+  it('wrong codes count in the sign-in throttle like wrong passwords, and a right password does not reset them', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    clock.advance(STEP);
+    const from = '192.0.2.60';
+    for (let i = 0; i < 4; i++) expect((await secondStep(t, await challengeOf(u.email, u.password, from), '123456', from)).statusCode).toBe(401);
+    // The fifth failure is a wrong password: the pair is now locked, for the password and the code alike.
+    const challenge = await challengeOf(u.email, u.password, from);
+    expect((await signInWithPassword(t, u.email, 'wrong-password-1', from)).statusCode).toBe(401);
+    const locked = await secondStep(t, challenge, appCode(secret, clock.now()), from);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ code: 'rate_limited', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+    expect((await signInWithPassword(t, u.email, u.password, from)).statusCode).toBe(429);
+  });
+});
+
+describe('turning two-step verification off', () => {
+  it('needs the current password and a code; then a password alone signs in again', async () => {
+    const u = await t.createUser('staff');
+    const headers = bearer((await t.login(u.email, u.password)).access);
+    const { secret } = await turnOnMfa(t, headers, clock.now());
+    clock.advance(STEP);
+    const wrongPassword = await t.request({ method: 'DELETE', url: '/v1/auth/mfa/totp', headers, payload: { password: 'not-my-password', code: appCode(secret, clock.now()) } });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toMatchObject({ message: 'Your password or code is not correct.' });
+    clock.advance(STEP);
+    const off = await t.request({ method: 'DELETE', url: '/v1/auth/mfa/totp', headers, payload: { password: u.password, code: appCode(secret, clock.now()) } });
+    expect(off.statusCode).toBe(204);
+    expect((await signInWithPassword(t, u.email, u.password)).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { NoContent } from './common.ts';
+import { defineEndpoint } from './endpoints.ts';
+import { PASSWORD_MAX, authApi } from './auth.ts';
+
+/** The error code of a right password whose account has a second factor on; the answer carries `challenge`. */
+export const MFA_REQUIRED = 'mfa_required';
+export const MFA_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+export const RECOVERY_CODE_COUNT = 10;
+
+/** Six digits from the app, or a recovery code (`xxxxx-xxxxx`); spaces are ignored. */
+const Code = z
+  .string({ message: 'code is required' })
+  .max(40, 'code is too long')
+  .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+  .pipe(z.string().min(1, 'code is required'));
+const SixDigits = z
+  .string({ message: 'code is required' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6 digits your authenticator app shows.'));
+
+export const MfaStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type MfaStatus = z.infer<typeof MfaStatus>;
+
+export const mfaApi = {
+  loginMfa: defineEndpoint({
+    method: 'POST', path: '/v1/auth/login/mfa', tag: 'Auth', summary: 'Finish a password sign-in with a code from the authenticator app or a recovery code',
+    access: 'public', body: z.object({ challenge: z.string({ message: 'challenge is required' }).min(1).max(200), code: Code }), status: 200, response: authApi.login.response,
+  }),
+  status: defineEndpoint({
+    method: 'GET', path: '/v1/auth/mfa', tag: 'Auth', summary: 'Whether your two-step verification is on',
+    access: 'authenticated', status: 200, response: MfaStatus,
+  }),
+  setUp: defineEndpoint({
+    method: 'POST', path: '/v1/auth/mfa/totp', tag: 'Auth', summary: 'Start setting up an authenticator app: a new secret, not yet in use',
+    access: 'authenticated', status: 200, response: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+  }),
+  confirm: defineEndpoint({
+    method: 'POST', path: '/v1/auth/mfa/totp/confirm', tag: 'Auth', summary: 'Turn two-step verification on with a first code; answers the recovery codes, shown once',
+    access: 'authenticated', body: z.object({ code: SixDigits }), status: 200, response: z.object({ recoveryCodes: z.array(z.string()) }),
+  }),
+  turnOff: defineEndpoint({
+    method: 'DELETE', path: '/v1/auth/mfa/totp', tag: 'Auth', summary: 'Turn two-step verification off (current password and a code)',
+    access: 'authenticated',
+    body: z.object({ password: z.string({ message: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX), code: Code }),
+    status: 204, response: NoContent,
+  }),
+} as const;
