@@ -5,6 +5,8 @@ import { createAccount, expect, test } from './fixtures.ts';
 const appCode = (key: string, stepsAhead = 0) => TOTP.generate({ secret: Secret.fromBase32(key.replace(/\s+/g, '')), timestamp: Date.now() + stepsAhead * 30_000 });
 
 test('two-step verification: set up on My account with the QR code and key, then a password sign-in asks for the code', async ({ page, request }, testInfo) => {
+  // Set-up, three sign-ins and two sign-outs in one story.
+  test.slow();
   const account = await createAccount(request, 'staff', 'Grace Hopper');
   await page.goto('/auth/login');
   await page.getByLabel(/email/i).fill(account.email);

@@ -121,33 +121,56 @@ describe('signing in with the second factor', () => {
     const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
     clock.advance(STEP);
     const challenge = await challengeOf(u.email, u.password, '192.0.2.50');
+    // From five clients, so that no (account, client) pair of the throttle is locked.
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await secondStep(t, challenge, '000000', '192.0.2.51'));
+    for (let i = 0; i < 5; i++) answers.push(await secondStep(t, challenge, '000000', `192.0.2.${51 + i}`));
     expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
     expect(answers[4]!.json()).toEqual({ code: 'unauthorized', message: 'Too many wrong codes. This sign-in has expired. Please sign in again.' });
-    const afterwards = await secondStep(t, challenge, appCode(secret, clock.now()), '192.0.2.51');
+    const afterwards = await secondStep(t, challenge, appCode(secret, clock.now()), '192.0.2.50');
     expect(afterwards.json()).toEqual({ code: 'unauthorized', message: 'This sign-in has expired. Please sign in again.' });
 
-    const later = await challengeOf(u.email, u.password, '192.0.2.52');
+    const later = await challengeOf(u.email, u.password, '192.0.2.60');
     clock.advance(5 * 60_000);
-    const expired = await secondStep(t, later, appCode(secret, clock.now()), '192.0.2.52');
+    const expired = await secondStep(t, later, appCode(secret, clock.now()), '192.0.2.60');
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ code: 'unauthorized', message: 'This sign-in has expired. Please sign in again.' });
   });
 
-  it('wrong codes count in the sign-in throttle like wrong passwords, and a right password does not reset them', async () => {
+  it('wrong codes count in the sign-in throttle like wrong passwords: the fifth attempt of a pair locks it', async () => {
     const u = await t.createUser('staff');
     const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
     clock.advance(STEP);
-    const from = '192.0.2.60';
-    for (let i = 0; i < 4; i++) expect((await secondStep(t, await challengeOf(u.email, u.password, from), '123456', from)).statusCode).toBe(401);
-    // The fifth failure is a wrong password: the pair is now locked, for the password and the code alike.
+    const from = '192.0.2.70';
     const challenge = await challengeOf(u.email, u.password, from);
-    expect((await signInWithPassword(t, u.email, 'wrong-password-1', from)).statusCode).toBe(401);
-    const locked = await secondStep(t, challenge, appCode(secret, clock.now()), from);
+    for (let i = 0; i < 4; i++) expect((await secondStep(t, challenge, `12345${i}`, from)).statusCode).toBe(401);
+    const locked = await secondStep(t, await challengeOf(u.email, u.password, '192.0.2.71'), appCode(secret, clock.now()), from);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ code: 'rate_limited', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
     expect((await signInWithPassword(t, u.email, u.password, from)).statusCode).toBe(429);
+  });
+
+  it('a right password does not give the attempt back while the code is still to come', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    clock.advance(STEP);
+    const from = '192.0.2.80';
+    // Password, wrong code, password, wrong code, password: five attempts of one pair.
+    expect((await secondStep(t, await challengeOf(u.email, u.password, from), '111111', from)).statusCode).toBe(401);
+    expect((await secondStep(t, await challengeOf(u.email, u.password, from), '222222', from)).statusCode).toBe(401);
+    const challenge = await challengeOf(u.email, u.password, from);
+    expect((await secondStep(t, challenge, appCode(secret, clock.now()), from)).statusCode).toBe(429);
+  });
+
+  it('a right code gives the attempts back: the next sign-in starts afresh', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    const from = '192.0.2.90';
+    for (let i = 1; i <= 3; i++) {
+      clock.advance(STEP);
+      const challenge = await challengeOf(u.email, u.password, from);
+      expect((await secondStep(t, challenge, '000000', from)).statusCode).toBe(401);
+      expect((await secondStep(t, challenge, appCode(secret, clock.now()), from)).statusCode).toBe(200);
+    }
   });
 });
 
