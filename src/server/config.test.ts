@@ -25,4 +25,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ REPORTING_REGIMES: ' , ' })).toThrow(regimes);
     expect(() => loadConfig({ REPORTING_HOLIDAYS: '2026-12-24,Christmas' })).toThrow('REPORTING_HOLIDAYS must be comma-separated dates YYYY-MM-DD (not Christmas)');
   });
+
+  it('needs ARENA_WORKSPACE_ID with Arena credentials in live mode, not in sandbox mode', () => {
+    const live = { JOTFORM_API_KEY: 'k', JOTFORM_FORM_ID: '1', ARENA_EMAIL: 'integration@provider.example', ARENA_PASSWORD: 'p', ARENA_TEMPLATE_GUID: 'GYI16WXX6DUDWFYHPRY3' };
+    expect(() => loadConfig(live)).toThrow('Invalid configuration:\n  ARENA_WORKSPACE_ID: ARENA_WORKSPACE_ID is required when Arena credentials are set');
+    expect(loadConfig({ ...live, ARENA_WORKSPACE_ID: '123456789' }).ARENA_WORKSPACE_ID).toBe('123456789');
+    const { JOTFORM_API_KEY: _key, ...sandbox } = live;
+    expect(loadConfig(sandbox).ARENA_WORKSPACE_ID).toBeUndefined();
+  });
+
+  it('takes JotForm and Arena base URLs over https, or http on loopback only', () => {
+    expect(loadConfig({ JOTFORM_BASE_URL: 'https://eu-api.jotform.com', ARENA_BASE_URL: 'http://127.0.0.1:8080/v1' })).toMatchObject({ ARENA_BASE_URL: 'http://127.0.0.1:8080/v1' });
+    expect(loadConfig({ ARENA_BASE_URL: 'http://[::1]:8080/v1', JOTFORM_BASE_URL: 'http://localhost:9000' }).JOTFORM_BASE_URL).toBe('http://localhost:9000');
+    expect(() => loadConfig({ JOTFORM_BASE_URL: 'http://api.jotform.com', ARENA_BASE_URL: 'http://api.arenasolutions.com/v1' })).toThrow(
+      'Invalid configuration:\n  JOTFORM_BASE_URL: JOTFORM_BASE_URL must be an https: URL (http: only on loopback)\n  ARENA_BASE_URL: ARENA_BASE_URL must be an https: URL (http: only on loopback)',
+    );
+  });
 });

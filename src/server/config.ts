@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGIMES, type Regime } from '#shared/reporting/clocks';
+import { isHttpsOrLoopback } from './lib/outside-url.ts';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 const optionalString = z
@@ -12,6 +13,9 @@ const optionalUrl = (name: string) =>
 /** Arena identifies every object by a GUID: 20 uppercase letters and digits (Arena REST API documentation). */
 const arenaGuid = (name: string) =>
   optionalString.refine((v) => v === undefined || /^[0-9A-Z]{20}$/.test(v), `${name} must be an Arena GUID: 20 uppercase letters and digits`);
+/** An outside system's base URL: https, or plain http on this machine only (emulators, tests). */
+const outsideUrl = (name: string) =>
+  optionalUrl(name).refine((v) => v === undefined || isHttpsOrLoopback(new URL(v)), `${name} must be an https: URL (http: only on loopback)`);
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 /** Every setting of the product, read from the environment once at start (the README's configuration table lists them). */
@@ -43,7 +47,7 @@ export const ConfigSchema = z
     ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'ADMIN_PASSWORD must be at least 8 characters'),
     ADMIN_NAME: z.string().trim().min(1).default('Portal Administrator'),
     JOTFORM_API_KEY: optionalString,
-    JOTFORM_BASE_URL: optionalUrl('JOTFORM_BASE_URL'),
+    JOTFORM_BASE_URL: outsideUrl('JOTFORM_BASE_URL'),
     JOTFORM_FORM_ID: optionalString,
     JOTFORM_AWARE_DATE_QID: optionalString,
     JOTFORM_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^[\w-]{16,200}$/.test(v), 'JOTFORM_WEBHOOK_SECRET must be 16–200 letters, digits, _ or -'),
@@ -77,7 +81,7 @@ export const ConfigSchema = z
         return list.sort();
       })
       .describe('work-day holidays replacing the built-in US federal ones for each year named'),
-    ARENA_BASE_URL: optionalUrl('ARENA_BASE_URL'),
+    ARENA_BASE_URL: outsideUrl('ARENA_BASE_URL'),
     ARENA_EMAIL: optionalString,
     ARENA_PASSWORD: optionalString,
     ARENA_WORKSPACE_ID: optionalString.refine((v) => v === undefined || /^\d+$/.test(v), 'ARENA_WORKSPACE_ID must be a number'),
@@ -96,6 +100,10 @@ export const ConfigSchema = z
     if (arena === 1) ctx.addIssue({ code: 'custom', path: ['ARENA_PASSWORD'], message: 'ARENA_EMAIL and ARENA_PASSWORD go together' });
     if (arena === 2 && !c.ARENA_TEMPLATE_GUID) {
       ctx.addIssue({ code: 'custom', path: ['ARENA_TEMPLATE_GUID'], message: 'ARENA_TEMPLATE_GUID is required when Arena credentials are set' });
+    }
+    // Without it Arena signs in to the user's last workspace, where the template is "not found".
+    if (arena === 2 && c.JOTFORM_API_KEY && !c.ARENA_WORKSPACE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['ARENA_WORKSPACE_ID'], message: 'ARENA_WORKSPACE_ID is required when Arena credentials are set' });
     }
   });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARENA_EMULATOR_TEMPLATE_GUID, type ArenaEmulator, createArenaEmulator } from '../../src/server/emulators/arena/index.ts';
+import { ARENA_EMULATOR_TEMPLATE_GUID, ARENA_EMULATOR_WORKSPACE, type ArenaEmulator, createArenaEmulator } from '../../src/server/emulators/arena/index.ts';
 import { DEMO_AWARE_DATE_QID, type JotformEmulator, createJotformEmulator } from '../../src/server/emulators/jotform/index.ts';
 import { type Portal, ROOT, freePort, signIn, startPortal, waitHealthy } from './portal.ts';
 
@@ -58,6 +58,7 @@ describe('the built portal', () => {
         ARENA_EMAIL: arenaUser.email,
         ARENA_PASSWORD: arenaUser.password,
         ARENA_TEMPLATE_GUID: ARENA_EMULATOR_TEMPLATE_GUID,
+        ARENA_WORKSPACE_ID: String(ARENA_EMULATOR_WORKSPACE.id),
       },
       async (portal) => {
         const headers = await signIn(portal.url);

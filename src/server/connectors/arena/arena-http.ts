@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { isHttpsOrLoopback, redirectMessage } from '../../lib/outside-url.ts';
 import { ArenaError, badResponse, errorFromResponse, transportError } from './arena-errors.ts';
 import { createRateLimitGuard } from './arena-rate-limit.ts';
 import { LoginResponse } from './arena-schemas.ts';
@@ -62,6 +63,7 @@ export interface ArenaRequest<T> {
  */
 export function createArenaHttp(options: ArenaConnectionOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
+  if (!isHttpsOrLoopback(new URL(base))) throw new Error('The Arena base URL must be https: (http: only on loopback).');
   const doFetch = options.fetch ?? globalThis.fetch;
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -96,7 +98,8 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
       if (token) headers.arena_session_id = token;
       const signal = AbortSignal.timeout(timeoutMs);
-      const res = await doFetch(url, { method, headers, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const res = await doFetch(url, { method, headers, signal, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      if (res.status >= 300 && res.status < 400) throw new ArenaError('bad_response', `Arena ${redirectMessage(res.status, res.headers.get('location'))}.`, res.status);
       quota.observe(res.status, res.headers);
       // Read the body under the same deadline: a stalled answer is a timeout too.
       const text = await res.text();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isHttpsOrLoopback, redirectMessage } from '../../lib/outside-url.ts';
 import { JotformError, badResponse, errorFromAnswer, networkCode, networkError, timeoutError } from './jotform-error.ts';
 import { type Envelope, EnvelopeSchema, type JotformResultSet, ResultSetSchema } from './jotform-schemas.ts';
 
@@ -72,6 +73,7 @@ function describeIssue(error: z.ZodError): string {
 
 export function createTransport(opts: TransportOptions) {
   const base = opts.baseUrl.replace(/\/+$/, '');
+  if (!isHttpsOrLoopback(new URL(base))) throw new Error('The JotForm base URL must be https: (http: only on loopback).');
   let limitLeft: number | null = null;
   const scrub = (text: string) => (opts.apiKey ? text.split(opts.apiKey).join('***') : text);
 
@@ -96,11 +98,14 @@ export function createTransport(opts: TransportOptions) {
     try {
       // One signal covers connecting and reading the body: a stalled body is a timeout too.
       const signal = AbortSignal.timeout(opts.timeoutMs);
-      res = await opts.fetch(urlOf(req), { method: req.method, headers, body, signal });
+      res = await opts.fetch(urlOf(req), { method: req.method, headers, body, signal, redirect: 'manual' });
       text = await res.text();
     } catch (err) {
       if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) throw timeoutError(opts.timeoutMs, err);
       throw networkError(err);
+    }
+    if (res.status >= 300 && res.status < 400) {
+      throw new JotformError('bad_response', `JotForm ${redirectMessage(res.status, res.headers.get('location'))}.`, { status: res.status });
     }
     let json: unknown;
     try {
