@@ -41,7 +41,6 @@ import { createMailService } from './features/mail/mail.service.ts';
 import { createMailWorker } from './features/mail/mail.worker.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
-import { createUnitOfWork } from './db/unit-of-work.ts';
 import { createAuditTrail } from './lib/audit.ts';
 import type { Clock } from './lib/clock.ts';
 import { Upstream } from './lib/errors.ts';
@@ -105,7 +104,6 @@ export function createServices(d: ServiceDeps) {
     refreshDays: config.REFRESH_TOKEN_DAYS,
     idleMinutes: config.SESSION_IDLE_MINUTES,
   });
-  const uow = createUnitOfWork(db, audit);
   const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
   const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn: createSignIn({ users: usersRepo, sessions, events: authEvents, clock }), clock });
   const auth = createAuthService({

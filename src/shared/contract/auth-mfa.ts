@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NoContent } from './common.ts';
-import { defineEndpoint } from './endpoints.ts';
+import { defineApi, defineEndpoint } from './endpoints.ts';
 import { PASSWORD_MAX, authApi } from './auth.ts';
 
 /** The error code of a right password whose account has a second factor on; the answer carries `challenge`. */
@@ -22,7 +22,7 @@ const SixDigits = z
 export const MfaStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
 export type MfaStatus = z.infer<typeof MfaStatus>;
 
-export const mfaApi = {
+export const mfaApi = defineApi('mfa', {
   loginMfa: defineEndpoint({
     method: 'POST', path: '/v1/auth/login/mfa', tag: 'Auth', summary: 'Finish a password sign-in with a code from the authenticator app or a recovery code',
     access: 'public', body: z.object({ challenge: z.string({ message: 'challenge is required' }).min(1).max(200), code: Code }), status: 200, response: authApi.login.response,
@@ -45,4 +45,4 @@ export const mfaApi = {
     body: z.object({ password: z.string({ message: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX), code: Code }),
     status: 204, response: NoContent,
   }),
-} as const;
+});
