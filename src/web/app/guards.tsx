@@ -4,7 +4,7 @@ import { type Capability, type Role, rolesFor } from '#shared/roles';
 import { useSession } from '../lib/session.ts';
 import { paths } from './paths.ts';
 
-/** Spec §6: a guarded page without an access token sends the user to the login page. */
+/** A guarded page without an access token sends the user to the login page. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const session = useSession();
   if (!session?.accessToken) return <Navigate to={paths.login} replace />;
@@ -16,12 +16,12 @@ export interface RequireRoleProps {
   capability?: Capability;
   /** Or an explicit role list. */
   roles?: readonly Role[];
-  /** Every permission listed must be among the user's permissions (spec §6; no page uses it yet). */
+  /** Every permission listed must be among the user's permissions (docs/product.md, Roles; no page uses it yet). */
   permissions?: readonly string[];
   children?: ReactNode;
 }
 
-/** Spec §6: a role outside the list, or a missing permission, sends the user to /unauthorized. */
+/** A role outside the list, or a missing permission, sends the user to /unauthorized. */
 export function RequireRole({ capability, roles, permissions = [], children }: RequireRoleProps) {
   const user = useSession()?.user;
   const allowed = roles ?? (capability ? rolesFor(capability) : undefined);

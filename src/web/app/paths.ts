@@ -1,4 +1,4 @@
-/** Every route of spec §2, written once; links and the router both use these. */
+/** Every route (docs/product.md, Screens), written once; links and the router both use these. */
 export const paths = {
   home: '/',
   login: '/auth/login',
@@ -14,12 +14,12 @@ export const paths = {
   fieldMapping: '/dashboard/configurations/field-mapping',
   emailConfig: '/dashboard/configurations/email-config',
   logs: '/dashboard/logs',
-  /** Admins: the append-only audit trail (beyond spec §2). */
+  /** Admins: the append-only audit trail. */
   audit: '/dashboard/audit',
-  /** The signed-in user's own page (beyond spec §2: name, password, sessions). */
+  /** The signed-in user's own page (name, password, sessions). */
   account: '/dashboard/account',
   mail: '/dashboard/mail',
-  /** Admins: the state of the connections to JotForm, Arena and the mail server (beyond spec §2). */
+  /** Admins: the state of the connections to JotForm, Arena and the mail server. */
   integrations: '/dashboard/integrations',
 } as const;
 

@@ -5,7 +5,7 @@ import { onSessionEnded } from '../lib/api-client.ts';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { paths } from './paths.ts';
 // The sign-in page, the first page of most visits, is part of the app's first script: drawn
-// without a second round trip, and none of the other auth pages' code (issue 12's budget).
+// without a second round trip, and none of the other auth pages' code (its size budget, docs/benchmarks.md).
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -72,12 +72,12 @@ const AuditPage = lazyPage(() => import('../features/audit/routes.tsx'), 'AuditP
 const MailPage = lazyPage(() => import('../features/mail/routes.tsx'), 'MailPage');
 const IntegrationsPage = lazyPage(() => import('../features/integrations/routes.tsx'), 'IntegrationsPage');
 
-/** Routes only the roles holding `capability` may open (spec §6; src/shared/roles.ts); others go to /unauthorized. */
+/** Routes only the roles holding `capability` may open (docs/product.md, Roles; src/shared/roles.ts); others go to /unauthorized. */
 function only(capability: Capability, children: RouteObject[]): RouteObject {
   return { element: <RequireRole capability={capability} />, children };
 }
 
-/** Spec §2, every route with its guard. */
+/** Every route with its guard (docs/product.md, Screens). */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  // Spec §7: a failed token refresh ends at the login page.
+  // A failed token refresh ends at the login page.
   onSessionEnded(() => void router.navigate(paths.login, { replace: true }));
   return router;
 }

@@ -72,7 +72,7 @@ describe('api', () => {
     expect(error).toMatchObject({ status: 0, code: 'network_error', message: 'An error occurred during fetching data' });
   });
 
-  it("times out after 60000 ms with the spec's text", async () => {
+  it("times out after 60000 ms with the screen's text", async () => {
     vi.useFakeTimers();
     respond = (call) => new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const pending = api(dashboardApi.stats).catch((e: unknown) => e);

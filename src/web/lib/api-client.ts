@@ -4,7 +4,7 @@ import { type EndpointDef, type RequestOf, type ResponseOf, buildPath } from '#s
 import { session } from './session.ts';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** Spec §8: the request time-out text, shown as is. */
+/** The request time-out text, shown as is. */
 export const TIMEOUT_MESSAGE = `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`;
 
 /** Every failed call becomes one of these; `message` is ready to show to a person. */
@@ -25,7 +25,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Spec §8 texts for when the server gives no message: `failed` for an error answer without one,
+ * Texts for when the server gives no message: `failed` for an error answer without one,
  * `thrown` for no answer at all (network down). A single string serves both.
  */
 export type Fallback = string | { failed: string; thrown?: string };
@@ -157,7 +157,7 @@ async function refreshTokens(): Promise<string> {
 }
 
 /**
- * One refresh for every caller that met a 401 at the same time (spec §4: retried once after a
+ * One refresh for every caller that met a 401 at the same time (docs/product.md, Messages and timings: retried once after a
  * token refresh). A caller whose token is already outdated just takes the newer one.
  */
 function freshAccessToken(usedToken: string | undefined): Promise<string> {

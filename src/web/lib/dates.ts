@@ -7,7 +7,7 @@ import { zonedTimeToUtc } from '#shared/time-zone';
  * (become-aware date, deadlines) are calendar dates and are shown as they are, without a zone.
  */
 
-/** Server times are UTC; a string without a zone designator is read as UTC too (spec §2 Logs). */
+/** Server times are UTC; a string without a zone designator is read as UTC too (docs/product.md, Logs and audit trail). */
 export function parseUtc(value: string): Date {
   const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value.trim());
   return new Date(hasZone ? value : `${value.trim().replace(' ', 'T')}Z`);

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * A value kept in localStorage under `key`, for the few UI preferences the spec asks to keep
+ * A value kept in localStorage under `key`, for the few UI preferences the product keeps (docs/product.md, Forms)
  * (e.g. the Users table's page and sort). A stored value that fails `isValid` is ignored.
  */
 export function useLocalStorageState<T>(key: string, fallback: T, isValid: (value: unknown) => value is T): [T, (next: T) => void] {

@@ -4,7 +4,7 @@ import { User } from '#shared/contract/users';
 
 /**
  * The signed-in session: both tokens and the user, the only state that survives a reload
- * (spec §3). Everything else lives in TanStack Query's memory cache.
+ * (docs/product.md, Forms). Everything else lives in TanStack Query's memory cache.
  */
 export interface Session {
   accessToken: string;
@@ -15,7 +15,7 @@ export interface Session {
 }
 
 export const SESSION_STORAGE_KEY = 'qp.session';
-/** Spec §3: auth and user state persist with a 5 second timeout between writes. */
+/** Auth and user state persist with a 5 second timeout between writes. */
 export const PERSIST_THROTTLE_MS = 5000;
 
 const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User, idleMinutes: z.number().int().positive().optional() });

@@ -1,4 +1,4 @@
-/** Spec §2/§9: every toast closes itself after 5 seconds (the 0.3 s fade is in styles.css). */
+/** Every toast closes itself after 5 seconds (the 0.3 s fade is in styles.css). */
 export const TOAST_DURATION_MS = 5000;
 
 type Show = (message: string) => void;
@@ -29,8 +29,8 @@ function sonner() {
 }
 
 /**
- * The only way features raise toasts, so kinds and timing stay uniform. The spec's misspelt
- * 'sucess' kind (logs cleared) is plainly a success.
+ * The only way features raise toasts, so kinds and timing stay uniform. The misspelt 'sucess'
+ * kind (logs cleared) is plainly a success (docs/product.md, Messages and timings).
  */
 export const toast: { success: Show; error: Show; info: Show; warning: Show } = {
   success: (message) => void sonner().then((s) => s.success(message, { duration: TOAST_DURATION_MS })),

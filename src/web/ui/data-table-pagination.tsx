@@ -19,7 +19,7 @@ function PageButton({ icon, label, disabled, onClick }: { icon: IconName; label:
   );
 }
 
-/** Rows per page (10–30, spec §9), the range shown, and first / previous / next / last. */
+/** Rows per page (10–30, docs/product.md, List and CSV), the range shown, and first / previous / next / last. */
 export function Pagination({ pagination, total, pageCount, onChange }: PaginationProps) {
   const id = useId();
   const { pageIndex, pageSize } = pagination;

@@ -3,7 +3,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Icon } from './icons.tsx';
 
-/** Spec §9 table breakpoints: a column tagged for one is hidden at widths ≤ it. */
+/** Table breakpoints: a column tagged for one is hidden at widths ≤ it. */
 export type HideBelow = 599 | 959 | 1280;
 
 // Written out in full so Tailwind sees each class; the variants are defined in styles.css (≤, not <).

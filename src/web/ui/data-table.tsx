@@ -22,7 +22,7 @@ declare module '@tanstack/react-table' {
   // TData and TValue must match the library's declaration to merge with it.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** Hidden at widths ≤ this breakpoint (spec §9); its content moves into the row's expansion. */
+    /** Hidden at widths ≤ this breakpoint (docs/product.md, List and CSV); its content moves into the row's expansion. */
     hideBelow?: HideBelow;
     /** Extra classes for the column's header and cells (width, alignment). */
     className?: string;

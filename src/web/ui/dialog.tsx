@@ -19,7 +19,7 @@ const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' };
 
 /**
  * Headless UI's Dialog: focus trapped inside, returned on close, Escape and the backdrop close it
- * (spec §5), the title and description label it for screen readers.
+ * (docs/product.md, Screens), the title and description label it for screen readers.
  */
 export function Modal({ open, onClose, title, description, busy = false, size = 'md', children }: ModalProps) {
   const close = () => {
@@ -102,7 +102,7 @@ export interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
 }
 
-/** Cancel / Confirm, with 'Please wait...' on the confirm button while the action runs (spec §2). */
+/** Cancel / Confirm, with 'Please wait...' on the confirm button while the action runs (docs/product.md, Screens). */
 export function ConfirmDialog({ open, title, message, onConfirm, onCancel, busy = false, confirmDisabled = false, confirmLabel = 'Confirm', tone = 'primary' }: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={onCancel} title={title} busy={busy} size="sm">

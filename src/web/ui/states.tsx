@@ -14,8 +14,8 @@ export function LoadingState({ text = 'Loading...' }: { text?: string }) {
 }
 
 /**
- * Spec's 'Error: <message>' form, announced at once. `onRetry` offers "Try again" (the 60 s
- * time-out keeps the spec's raw 'timeout of 60000ms exceeded' text, so the way out is beside it).
+ * The 'Error: <message>' form, announced at once. `onRetry` offers "Try again" (the 60 s
+ * time-out keeps its raw 'timeout of 60000ms exceeded' text, so the way out is beside it).
  */
 export function ErrorState({ message, action, onRetry }: { message: string; action?: ReactNode; onRetry?: () => void }) {
   return (

@@ -21,7 +21,7 @@ function Logo() {
   );
 }
 
-/** Spec §2 shell: top bar (logo, user menu), the role's sidebar, a slide-over one on small screens. */
+/** Shell: top bar (logo, user menu), the role's sidebar, a slide-over one on small screens. */
 export function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useProfile();

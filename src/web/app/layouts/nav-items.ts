@@ -11,7 +11,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec §2 sidebar, in order (the audit trail beside Logs), then Mail and Integrations; each entry shows only to roles holding its capability (spec §6). */
+/** Sidebar, in order (the audit trail beside Logs), then Mail and Integrations; each entry shows only to roles holding its capability (docs/product.md, Roles). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: 'home', capability: 'submissions', end: true },
   { label: 'Jotforms', to: paths.jotforms, icon: 'document', capability: 'submissions' },

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../lib/session.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { paths } from '../paths.ts';
 
-/** Spec §9: at most two initials — first and last word of the name. */
+/** At most two initials — first and last word of the name. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;

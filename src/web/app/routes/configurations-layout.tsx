@@ -8,7 +8,7 @@ const TABS = [
   { label: 'Config', to: paths.emailConfig },
 ] as const;
 
-/** Spec §2 Configurations: tabs 'Field Mapping' and 'Config', each its own sub-route. */
+/** Configurations: tabs 'Field Mapping' and 'Config', each its own sub-route. */
 export function ConfigurationsLayout() {
   return (
     <>

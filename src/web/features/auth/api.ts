@@ -28,7 +28,7 @@ function useStartSession() {
   };
 }
 
-/** Spec §8 Login: the server's message, else 'Authentication failed' / 'An error occurred during login'. */
+/** Login: the server's message, else 'Authentication failed' / 'An error occurred during login'. */
 export function useLogin() {
   return useSingleFlightMutation({
     mutationFn: (body: { email: string; password: string }) => api(authApi.login, { body, fallback: LOGIN_FALLBACK }),

@@ -17,7 +17,7 @@ interface Errors {
   password?: string;
 }
 
-/** Spec §5 Login: email (email format) and password required. */
+/** Login: email (email format) and password required. */
 export function validateLogin(email: string, password: string): Errors {
   const errors: Errors = {};
   if (!email.trim()) errors.email = 'Email is required.';
@@ -38,7 +38,7 @@ export function LoginPage() {
   // A right password of an account with two-step verification on: the second step takes over.
   const challenge = login.error instanceof ApiError && login.error.code === MFA_REQUIRED ? login.error.challenge : undefined;
 
-  // Spec §2: an existing access token goes straight to the dashboard (also right after success).
+  // An existing access token goes straight to the dashboard (also right after success).
   if (hasToken) return <Navigate to={paths.dashboard} replace />;
 
   function submit(event: FormEvent) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 
-/** Spec §2: these two routes are a placeholder heading; reset-password adds where to turn. */
+/** These two routes are a placeholder heading; reset-password adds where to turn. */
 function AuthHeadingPage({ title, children }: { title: string; children?: ReactNode }) {
   useDocumentTitle(title);
   return (

@@ -8,7 +8,7 @@ export const dashboardKeys = {
   overview: ['dashboard', 'overview'] as const,
 };
 
-/** Spec §8 Dashboard: 'Failed to fetch data' or 'An error occurred during fetching data'. */
+/** Dashboard: 'Failed to fetch data' or 'An error occurred during fetching data'. */
 export function useDashboardStats() {
   return useQuery({
     queryKey: dashboardKeys.stats,
@@ -17,7 +17,7 @@ export function useDashboardStats() {
   });
 }
 
-/** The reporting-clock cards and the weekly chart (beyond the spec). */
+/** The reporting-clock cards and the weekly chart (docs/product.md, Screens). */
 export function useDashboardOverview() {
   return useQuery({
     queryKey: dashboardKeys.overview,

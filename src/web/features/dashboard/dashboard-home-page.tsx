@@ -10,7 +10,7 @@ import { useDashboardOverview, useDashboardStats } from './api.ts';
 import { cardLink } from './card-links.ts';
 import { WeeklyChart } from './weekly-chart.tsx';
 
-/** Spec §2: this card is styled red as a warning; the overdue clocks card is a warning too. */
+/** This card is styled red as a warning; the overdue clocks card is a warning too. */
 const WARNING_STATS = new Set<string>(['Deadline within a Week', 'Reporting overdue']);
 
 function StatCard({ stat, to }: { stat: Stat; to: string | null }) {

@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { WeekCount } from '#shared/contract/dashboard';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 
-/** Each status: the badge colour of spec §4, and a fill pattern so the series read without colour. */
+/** Each status: the badge colour (docs/product.md, Statuses), and a fill pattern so the series read without colour. */
 const SERIES: Record<string, { color: string; pattern: 'solid' | 'lines' | 'cross' | 'dots' | 'diagonal' }> = {
   'Pending Review': { color: '#2563eb', pattern: 'solid' },
   'Pending Transfer': { color: '#16a34a', pattern: 'diagonal' },
@@ -24,7 +24,7 @@ export function weekLabel(weekStart: string): string {
   return m && d ? `${MONTHS[m - 1]} ${d}` : weekStart;
 }
 
-/** The statuses present, in the spec's order, then any other the server counts. */
+/** The statuses present, in the badges' order, then any other the server counts. */
 export function seriesKeys(weeks: readonly WeekCount[]): string[] {
   const seen = new Set(weeks.flatMap((w) => Object.keys(w.counts)));
   return [...SUBMISSION_STATUSES.filter((s) => seen.has(s)), ...[...seen].filter((s) => !(SUBMISSION_STATUSES as readonly string[]).includes(s)).sort()];

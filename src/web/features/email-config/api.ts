@@ -8,7 +8,7 @@ export const emailConfigKeys = {
   list: ['email-configs', 'list'] as const,
 };
 
-/** Spec §8 email-config fallbacks: 'Failed to …' for a refused call, 'An error occurred …' for none. */
+/** Email-config fallbacks: 'Failed to …' for a refused call, 'An error occurred …' for none. */
 export function useEmailConfigs() {
   return useQuery({
     queryKey: emailConfigKeys.list,

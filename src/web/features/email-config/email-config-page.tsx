@@ -12,7 +12,7 @@ import { useDeleteEmail, useEmailConfigs } from './api.ts';
 import { emailColumns } from './email-columns.tsx';
 import { AddEmailDialog, EditEmailDialog } from './email-dialogs.tsx';
 
-/** /dashboard/configurations/email-config (spec §2 Configurations, tab 'Config'). */
+/** /dashboard/configurations/email-config (docs/product.md, Screens: Configurations, tab 'Config'). */
 export function EmailConfigPage() {
   const configs = useEmailConfigs();
   const remove = useDeleteEmail();

@@ -59,7 +59,7 @@ export function AddEmailDialog({ open, onClose }: { open: boolean; onClose: () =
   );
 }
 
-/** Email and a status select (spec §4: active and inactive are edited through it). */
+/** Email and a status select (docs/product.md, Forms: active and inactive are edited through it). */
 export function EditEmailDialog({ config, open, onClose }: { config: EmailConfig; open: boolean; onClose: () => void }) {
   const update = useUpdateEmail();
   const [email, setEmail] = useState(config.email);
@@ -68,7 +68,7 @@ export function EditEmailDialog({ config, open, onClose }: { config: EmailConfig
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Spec §5: Save does nothing while the email is empty (the field says why).
+    // Save does nothing while the email is empty (the field says why).
     const problem = checkEmail(event.currentTarget);
     setError(problem);
     if (problem) return;

@@ -1,7 +1,7 @@
 import { Email } from '#shared/contract/users';
 
 /**
- * Spec §5 Add/Edit Email: required and a valid address by the browser's own form validity
+ * Add/Edit Email: required and a valid address by the browser's own form validity
  * (required, type=email). The contract's rule then catches what browsers allow but the server
  * refuses (e.g. 'a@b'), so the person learns it here rather than from a failed save.
  */

@@ -44,7 +44,7 @@ export function useTemplateSteps() {
   });
 }
 
-/** Spec §5: headings and buttons carry no answer, so they are never offered for mapping. */
+/** Headings and buttons carry no answer, so they are never offered for mapping. */
 const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button']);
 export function mappableQuestions(questions: readonly Question[]): Question[] {
   return questions.filter((q) => !UNMAPPABLE_TYPES.has(q.type));
@@ -63,7 +63,7 @@ export function useFormQuestions() {
   };
 }
 
-/** Spec §8: create and update both toast 'Mapping Updated!'; failures the server's message or 'Update failed'. */
+/** Create and update both toast 'Mapping Updated!'; failures the server's message or 'Update failed'. */
 export function useSaveMapping() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({

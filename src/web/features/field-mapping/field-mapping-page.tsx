@@ -11,7 +11,7 @@ import { useDeleteMapping, useFormQuestions, useMappings, usePreprocessingFuncti
 import { MappingFormDialog } from './mapping-form-dialog.tsx';
 import { MappingList } from './mapping-list.tsx';
 
-/** /dashboard/configurations/field-mapping (spec §2 Configurations, tab 'Field Mapping'). */
+/** /dashboard/configurations/field-mapping (docs/product.md, Screens: Configurations, tab 'Field Mapping'). */
 export function FieldMappingPage() {
   const mappings = useMappings();
   const steps = useTemplateSteps();

@@ -40,7 +40,7 @@ export interface MappingFormDialogProps {
   mappings: readonly FieldMapping[];
 }
 
-/** Spec §2/§4/§5 mapping form: the field, then a predefined value or the questions that fill it. */
+/** Mapping form: the field, then a predefined value or the questions that fill it. */
 export function MappingFormDialog({ mapping, open, onClose, steps, questions, functions, mappings }: MappingFormDialogProps) {
   const save = useSaveMapping();
   const [values, setValues] = useState<MappingFormValues>(() => (mapping ? formFromMapping(mapping, steps) : emptyMappingForm()));

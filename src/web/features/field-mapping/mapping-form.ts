@@ -37,7 +37,7 @@ export interface MappingFormErrors {
 }
 
 let rowCounter = 0;
-/** Spec §5: a new mapped-question row reads the 'answer' key and has no preprocessing. */
+/** A new mapped-question row reads the 'answer' key and has no preprocessing. */
 export function newRow(): MappedRowValues {
   rowCounter += 1;
   return { key: `row-${rowCounter}`, qid: '', answer: 'answer', preprocessingFunctions: [] };
@@ -70,12 +70,12 @@ export function formFromMapping(mapping: FieldMapping, steps: readonly TemplateS
   };
 }
 
-/** Spec §4: switching Predefined either way clears the predefined value. */
+/** Switching Predefined either way clears the predefined value. */
 export function togglePredefined(values: MappingFormValues, on: boolean): MappingFormValues {
   return { ...values, predefined: on, predefinedValue: '' };
 }
 
-/** Spec §4: switching Concatenate either way clears the delimiter. */
+/** Switching Concatenate either way clears the delimiter. */
 export function toggleConcatenate(values: MappingFormValues, on: boolean): MappingFormValues {
   return { ...values, concatenate: on, concatenateDelimiter: '' };
 }
@@ -90,7 +90,7 @@ export function chooseField(values: MappingFormValues, steps: readonly TemplateS
   return { ...values, arenaFieldGUID: guid, name: attribute?.name ?? '' };
 }
 
-/** Spec §5: Save stays disabled until a quality-process field (its GUID) is chosen. */
+/** Save stays disabled until a quality-process field (its GUID) is chosen. */
 export function canSave(values: MappingFormValues): boolean {
   return values.arenaFieldGUID !== '';
 }

@@ -27,7 +27,7 @@ function ModeNotice({ mode }: { mode: IntegrationsStatus['mode'] }) {
   );
 }
 
-/** Admins: how the connections to JotForm, Arena QMS and the mail server stand (beyond spec §2). */
+/** Admins: how the connections to JotForm, Arena QMS and the mail server stand (docs/features/integrations.md). */
 export function IntegrationsPage() {
   const status = useIntegrations();
   const refresh = (

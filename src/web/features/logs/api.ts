@@ -8,7 +8,7 @@ export const logsKeys = {
   list: ['logs', 'list'] as const,
 };
 
-/** Spec §7: `logs` is an array of JSON strings; one that does not parse is skipped, not fatal. */
+/** `logs` is an array of JSON strings; one that does not parse is skipped, not fatal. */
 export function parseLogs(logs: readonly string[]): LogEntry[] {
   const entries: LogEntry[] = [];
   for (const line of logs) {

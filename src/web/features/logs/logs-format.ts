@@ -2,7 +2,7 @@ import { LOG_PROCESSES, type LogEntry, type LogProcess } from '#shared/contract/
 import { formatDateTime } from '../../lib/dates.ts';
 import { toCsv } from '#shared/csv';
 
-/** Spec §2 Logs: a tooltip per known process; any other process is miscellaneous. */
+/** Logs: a tooltip per known process; any other process is miscellaneous. */
 const PROCESS_TOOLTIPS: Record<LogProcess, string> = {
   Auth: 'Auth: sign-in, sign-out and session events',
   Users: 'Users: accounts created, updated or restricted',
@@ -17,13 +17,13 @@ export function processTooltip(process: string): string {
   return (LOG_PROCESSES as readonly string[]).includes(process) ? PROCESS_TOOLTIPS[process as LogProcess] : 'Miscellaneous';
 }
 
-/** Spec §2: a label equal to 'success' is green, any other label red. */
+/** A label equal to 'success' is green, any other label red. */
 export const isSuccessLabel = (label: string): boolean => label === 'success';
 
 export const LOGS_CSV_FILENAME = 'logs.csv';
 export const LOGS_CSV_HEADERS = ['Timestamp', 'Label', 'Process', 'Description'] as const;
 
-/** Spec §9 Logs CSV: the four columns, times in local time as on screen. */
+/** Logs CSV: the four columns, times in local time as on screen. */
 export function buildLogsCsv(entries: readonly LogEntry[]): string {
   return toCsv(
     LOGS_CSV_HEADERS,

@@ -9,11 +9,11 @@ export const qualityProcessKeys = {
 
 /**
  * Called once a write on a submission's quality process has settled, success or not: the screen
- * showing the submission reloads it (spec §4). The submissions feature passes its own reload.
+ * showing the submission reloads it (docs/product.md, Statuses). The submissions feature passes its own reload.
  */
 export type AfterWrite = (submissionId: string) => void;
 
-/** Spec §8 quality process data: 'Failed to fetch data' (error answer), else the thrown text. */
+/** Quality process data: 'Failed to fetch data' (error answer), else the thrown text. */
 export function useQualityProcessSteps(id: string, enabled: boolean) {
   return useQuery({
     queryKey: qualityProcessKeys.steps(id),

@@ -10,14 +10,14 @@ interface Props {
   submission: SubmissionRow;
   open: boolean;
   onClose: () => void;
-  /** Spec §8: the list toasts 'Error Creating Quality Process', the details screen 'Error updating status'. */
+  /** The list toasts 'Error Creating Quality Process', the details screen 'Error updating status'. */
   errorFallback: string;
   afterWrite: AfterWrite;
 }
 
 /**
- * Spec §2 Create Quality Process: a name, then PATCH quality-process {chTitle}; the server creates
- * it in Arena and sets the status from the outcome (DESIGN §3).
+ * Create Quality Process: a name, then PATCH quality-process {chTitle}; the server creates
+ * it in Arena and sets the status from the outcome (docs/product.md, Statuses).
  */
 export function CreateQualityProcessDialog({ submission, open, onClose, errorFallback, afterWrite }: Props) {
   const create = useCreateQualityProcess(errorFallback, afterWrite);

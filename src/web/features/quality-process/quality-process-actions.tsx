@@ -4,7 +4,7 @@ import { Icon } from '../../ui/icons.tsx';
 import type { QualityProcessDialog } from './quality-process-cell.tsx';
 
 /**
- * The details screen's status change control (spec §2): it exists only for Pending Transfer and
+ * The details screen's status change control (docs/product.md, Screens): it exists only for Pending Transfer and
  * Transfer Error; a transferred submission offers its steps instead. Nothing for other statuses.
  */
 export function QualityProcessActions({ submission, onOpen }: { submission: Submission; onOpen: (kind: QualityProcessDialog, submission: Submission) => void }) {

@@ -34,7 +34,7 @@ export function useRetryQualityProcess(afterWrite: AfterWrite): Retry {
   return useMemo(() => ({ retry, retryingId }), [retry, retryingId]);
 }
 
-/** Spec §2 CH-Title cell: Create, Retry, or the title opening the steps once transferred. */
+/** CH-Title cell: Create, Retry, or the title opening the steps once transferred. */
 export function QualityProcessCell({ row, onOpen, retry }: { row: SubmissionRow; onOpen: (kind: QualityProcessDialog, row: SubmissionRow) => void; retry: Retry }) {
   if (!row.chTitle && row.submissionStatus === 'Pending Transfer') {
     return (

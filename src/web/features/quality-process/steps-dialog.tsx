@@ -26,7 +26,7 @@ function StepPanel({ step }: { step: StepResult }) {
   );
 }
 
-/** Spec §2 Quality Process Steps: a tab per step ('Step 1', 'Step 2', …), read from Arena. */
+/** Quality Process Steps: a tab per step ('Step 1', 'Step 2', …), read from Arena. */
 export function StepsDialog({ submission, open, onClose }: { submission: SubmissionRow; open: boolean; onClose: () => void }) {
   // Fetched when opened; a closing dialog keeps its content while it fades out.
   const steps = useQualityProcessSteps(submission.id, open);

@@ -15,7 +15,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec §2 Edit Form add dialog; on success it toasts, closes and the list reloads. */
+/** Edit Form add dialog; on success it toasts, closes and the list reloads. */
 export function AddQuestionDialog({ formId, open, nextOrder, onClose }: Props) {
   const add = useAddQuestion(formId);
   const [values, setValues] = useState<QuestionFormValues>(() => emptyQuestionForm(nextOrder));

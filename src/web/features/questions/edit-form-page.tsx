@@ -32,7 +32,7 @@ function EssentialWarning({ what, consequence, checked, onChange }: { what: stri
   );
 }
 
-/** /dashboard/jotforms/edit (spec §2 Edit Form; ADR 004 for saving the order). */
+/** /dashboard/jotforms/edit (docs/product.md, Screens: Edit Form; ADR 004 for saving the order). */
 export function EditFormPage() {
   const navigate = useNavigate();
   const form = useReviewedForm();
@@ -54,7 +54,7 @@ export function EditFormPage() {
   };
   const essential = deleting ? ESSENTIAL_TYPES[deleting.type] : undefined;
 
-  // Spec §8: a failed fetch is also toasted; once per failure, not on every render.
+  // A failed fetch is also toasted; once per failure, not on every render.
   const fetchError = questions.isError ? messageOf(questions.error, QUESTIONS_FETCH_FAILED) : null;
   useEffect(() => {
     if (fetchError) toast.error(fetchError);
@@ -107,7 +107,7 @@ export function EditFormPage() {
               <Icon name="plus" className="size-4" />
               Add Question
             </Button>
-            {/* Spec §2: closes the editor by going up one level, to the submissions list. */}
+            {/* Closes the editor by going up one level, to the submissions list. */}
             <Button variant="secondary" onClick={() => void navigate('..', { relative: 'path' })} aria-label="Close" title="Close">
               <Icon name="close" className="size-5" />
             </Button>

@@ -15,7 +15,7 @@ export const ORDER_MAX = 1000;
 
 const selectable = new Set<string>(SELECTABLE_QUESTION_TYPES);
 
-/** Spec §3: every type is listed as control_<type>; only the ten selectable ones can be chosen. */
+/** Every type is listed as control_<type>; only the ten selectable ones can be chosen. */
 export const QUESTION_TYPE_OPTIONS: readonly SelectOption[] = QUESTION_TYPES.map((type) => ({
   value: `control_${type}`,
   label: `control_${type}`,
@@ -30,7 +30,7 @@ export function emptyQuestionForm(nextOrder: number): QuestionFormValues {
   return { text: '', order: String(nextOrder), type: '' };
 }
 
-/** Spec §5 Add Question: text required, order required (a number), type required and selectable. */
+/** Add Question: text required, order required (a number), type required and selectable. */
 export function validateQuestionForm(values: QuestionFormValues): QuestionFormErrors {
   const errors: QuestionFormErrors = {};
   const text = values.text.trim();

@@ -15,9 +15,9 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import type { Question } from '#shared/contract/questions';
 import { QuestionRow, questionLabel } from './question-row.tsx';
 
-/** Spec §9: a pointer drag starts after 5 px of movement, so a click on the handle is not a drag. */
+/** A pointer drag starts after 5 px of movement, so a click on the handle is not a drag. */
 export const DRAG_ACTIVATION_DISTANCE_PX = 5;
-/** Spec §9: each arrow key press moves the picked-up question 25 px. */
+/** Each arrow key press moves the picked-up question 25 px. */
 export const KEYBOARD_STEP_PX = 25;
 
 /** Up and down arrows move 25 px; left and right do nothing in a vertical list. */

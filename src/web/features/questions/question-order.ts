@@ -39,7 +39,7 @@ export function needsRenumbering(shown: readonly Question[]): boolean {
 }
 
 /**
- * Spec §2: dragging reorders locally. ADR 004: the new order can then be saved or discarded; the
+ * Dragging reorders locally. ADR 004: the new order can then be saved or discarded; the
  * questions the server sends stay the reference for what "changed" means. Decision 032: numbers
  * shown are always distinct — while anything is to be saved, each row shows its position, which
  * is the number Save order gives it; otherwise JotForm's own number.

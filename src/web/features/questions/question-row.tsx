@@ -30,7 +30,7 @@ function GripIcon() {
 }
 
 /**
- * One row of the Edit Form list (spec §2): drag handle, '#order', 'Id : qid', text, type badge and
+ * One row of the Edit Form list (docs/product.md, Screens): drag handle, '#order', 'Id : qid', text, type badge and
  * delete. Only the handle starts a drag, so text stays selectable and the delete button clickable.
  */
 export function QuestionRow({ question, number, moved, onDelete }: Props) {

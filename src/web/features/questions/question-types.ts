@@ -1,7 +1,7 @@
 /**
  * What JotForm's form builder calls each question type, so admins read "Heading", not
  * `control_head` (the raw name stays one hover or focus away). The Add Question dialog keeps the
- * spec's raw list (spec §3).
+ * raw list (docs/product.md, Forms).
  */
 const TYPE_NAMES: Record<string, string> = {
   control_head: 'Heading',

@@ -9,13 +9,13 @@ interface Props {
   id: string;
   open: boolean;
   busy: boolean;
-  /** `draft` is null when no rationale was written: only the spec's mark-reportable call is made. */
+  /** `draft` is null when no rationale was written: only the mark-reportable call is made. */
   onConfirm: (draft: DecisionDraft | null) => void;
   onCancel: () => void;
 }
 
 /**
- * Spec §2 "Mark as Reportable" confirmation, its texts unchanged, with an optional rationale: once
+ * "Mark as Reportable" confirmation, its texts unchanged, with an optional rationale: once
  * one is written, the category and regimes of the decision appear (regimes default to the ones
  * the submission's clocks run for).
  */

@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import type { Answer } from '#shared/contract/submissions';
 
 /**
- * prettyFormat HTML comes from the public internet and carries health information (DESIGN §6):
+ * prettyFormat HTML comes from the public internet and carries health information (docs/product.md, Screens):
  * it is sanitised before it reaches the DOM. A private DOMPurify instance keeps our hook off
  * any other caller. Images, media and form controls go too: a remote image is a tracking pixel
  * that would tell a sender when staff read their complaint, and the CSP would block it anyway.
@@ -23,7 +23,7 @@ export function sanitizeHtml(html: string): string {
   return purify.sanitize(html, { FORBID_TAGS, FORBID_ATTR: ['style'], ALLOW_DATA_ATTR: false });
 }
 
-/** Spec §2: captcha and button answers are not shown. */
+/** Captcha and button answers are not shown. */
 const HIDDEN_TYPES = new Set(['control_captcha', 'control_button']);
 const HEAD_TYPE = 'control_head';
 

@@ -13,7 +13,7 @@ function AnswerValue({ answer }: { answer: Answer }) {
   return <div className={HTML_CLASSES} dangerouslySetInnerHTML={{ __html: view.html }} />;
 }
 
-/** Spec §2 'Answers': question order, headings as section titles, captcha and button hidden. */
+/** 'Answers': question order, headings as section titles, captcha and button hidden. */
 export function AnswersList({ answers }: { answers: readonly Answer[] }) {
   const sections = answerSections(answers);
   if (sections.length === 0) return <p className="px-4 py-6 text-sm text-slate-600 sm:px-6">This submission has no answers.</p>;

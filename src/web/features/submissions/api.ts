@@ -21,7 +21,7 @@ export const submissionsKeys = {
 };
 
 /**
- * Spec §4: the list reloads after every action, whether it succeeded or not. The open details
+ * The list reloads after every action, whether it succeeded or not. The open details
  * page and the dashboard counters (pending reviews, transfers) follow the same change.
  */
 export function reloadAfterAction(queryClient: QueryClient, id: string): Promise<unknown> {
@@ -40,7 +40,7 @@ export function useReloadAfterAction(): (id: string) => void {
 }
 
 /**
- * The form the portal reviews: results[0] of GET /v1/jotforms (spec §2; its id is fixed in the
+ * The form the portal reviews: results[0] of GET /v1/jotforms (docs/product.md, Screens; its id is fixed in the
  * product). Its id serves the list, the export and the questions endpoints.
  */
 export function useReviewedForm() {
@@ -91,8 +91,8 @@ export function useSaveFollowup() {
 }
 
 /**
- * Spec §7 "two readings": the list screen sends {emailDelivered: true} to mark-reportable, the
- * details screen {reportable: true}; the server accepts both and ignores the body.
+ * The list screen sends {emailDelivered: true} to mark-reportable, the details screen
+ * {reportable: true}; the server accepts both and ignores the body (docs/product.md, The API).
  */
 export function useMarkReportable(from: 'list' | 'details') {
   return useSubmissionMutation(({ id }: { id: string }) =>

@@ -134,7 +134,7 @@ describe('Follow-Ups', () => {
 describe('Mark as Reportable with a rationale', () => {
   const marked = () => http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: submission({ reportable: true }) }));
 
-  it('keeps the spec texts; without a rationale only mark-reportable is sent', async () => {
+  it('keeps the dialog texts; without a rationale only mark-reportable is sent', async () => {
     const server = serve({ extra: [marked()] });
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));

@@ -37,7 +37,7 @@ beforeEach(() => {
   signInAs('staff');
 });
 
-describe('marking delivered: two calls together, proceed if one succeeds (spec §7)', () => {
+describe('marking delivered: two calls together, proceed if one succeeds (docs/product.md, The API)', () => {
   it('fires both calls before either answers', async () => {
     const { passed, release } = gate();
     const server = fakeServer(http.patch(MARK, async () => (await passed, ok())), http.post(SEND, async () => (await passed, mailOk())));

@@ -12,7 +12,7 @@ export interface DeliverOutcome {
 }
 
 /**
- * Spec §7/§8: marking delivered fires mark-email-delivered and send-email-recipient together and
+ * Marking delivered fires mark-email-delivered and send-email-recipient together and
  * proceeds if at least one succeeds. Each outcome tells the user exactly what happened, so a
  * mail that did not go out is never mistaken for one that did.
  */

@@ -6,7 +6,7 @@ import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useReview } from './api.ts';
 
-/** DESIGN §3: deny (Pending Review → Denied, final) needs a reason, kept with the submission. */
+/** Deny (Pending Review → Denied, final) needs a reason, kept with the submission (docs/product.md, Statuses). */
 export function DenyDialog({ submission, open, onClose }: { submission: SubmissionRow; open: boolean; onClose: () => void }) {
   const review = useReview();
   const [reason, setReason] = useState('');

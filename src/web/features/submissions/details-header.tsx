@@ -19,7 +19,7 @@ interface Props {
   openDialog: (kind: DialogKind, submission: Submission) => void;
 }
 
-/** Approve / deny a submission pending review (DESIGN §3, beyond the spec). */
+/** Approve / deny a submission pending review (docs/product.md, Statuses). */
 function ReviewActions({ submission }: { submission: Submission }) {
   const review = useReview();
   const [denyKey, setDenyKey] = useState(0);
@@ -52,7 +52,7 @@ function ReviewActions({ submission }: { submission: Submission }) {
   );
 }
 
-/** What can be done next, by status (spec §2, §4; DESIGN §3): a review, else the quality process. */
+/** What can be done next, by status (docs/product.md, Screens, Statuses): a review, else the quality process. */
 function StatusActions({ submission, openDialog }: Pick<Props, 'submission' | 'openDialog'>) {
   switch (submission.submissionStatus) {
     case 'Pending Review':

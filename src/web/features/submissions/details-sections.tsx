@@ -108,7 +108,7 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
   );
 }
 
-/** Spec §2: the JotForm fields of the submission, with emailDelivered as the 'Delivered' box. */
+/** The JotForm fields of the submission, with emailDelivered as the 'Delivered' box. */
 export function SubmissionGrid({ submission, onOpen }: { submission: Submission; onOpen: Open }) {
   const accountTimeZone = useReviewedForm().data?.timeZone;
   return (

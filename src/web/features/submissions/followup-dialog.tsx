@@ -45,7 +45,7 @@ function EarlierNotes({ id }: { id: string }) {
 }
 
 /**
- * Spec §2 Follow-Ups. Each save is kept as a note of its own (DESIGN §3); the earlier ones show
+ * Follow-Ups. Each save is kept as a note of its own (docs/product.md, Statuses); the earlier ones show
  * above the textarea, which starts empty for the next effort.
  */
 export function FollowupDialog({ submission, open, onClose }: Props) {
@@ -55,7 +55,7 @@ export function FollowupDialog({ submission, open, onClose }: Props) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const followup = text.trim();
-    // Spec §5: Save does nothing when the text is blank after trimming or there is no id.
+    // Save does nothing when the text is blank after trimming or there is no id.
     if (!followup || !submission.id || save.isPending) return;
     save.mutate(
       { id: submission.id, followup },

@@ -6,7 +6,7 @@ const OPEN_STATUSES: readonly SubmissionRow['submissionStatus'][] = ['Pending Re
 
 export type DeadlineUrgency = 'overdue' | 'soon' | null;
 
-/** DESIGN §3 "Deadline within a Week": open work whose deadline is today + 7 or earlier. */
+/** "Deadline within a Week" (docs/product.md, Statuses): open work whose deadline is today + 7 or earlier. */
 export function deadlineUrgency(row: Pick<SubmissionRow, 'submissionStatus' | 'investigationDeadline'>, today: Date = new Date()): DeadlineUrgency {
   if (!OPEN_STATUSES.includes(row.submissionStatus) || !row.investigationDeadline) return null;
   const now = isoDate(today);
@@ -17,5 +17,5 @@ export function deadlineUrgency(row: Pick<SubmissionRow, 'submissionStatus' | 'i
 
 export const URGENCY_TEXT: Record<Exclude<DeadlineUrgency, null>, string> = { overdue: 'Overdue', soon: 'Due within a week' };
 
-/** Spec §2: CH-Number only once the transfer succeeded, else a dash. */
+/** CH-Number only once the transfer succeeded, else a dash. */
 export const chNumberShown = (row: Pick<SubmissionRow, 'submissionStatus' | 'chNumber'>): string => (row.submissionStatus === 'Successful Transfer' && row.chNumber ? row.chNumber : '-');

@@ -7,7 +7,7 @@ const state = (patch: Partial<ListState> = {}): ListState => ({ ...DEFAULT_LIST_
 // Local noon, so the test means the same calendar day in every time zone.
 const TODAY = new Date(2025, 2, 4, 12, 0, 0);
 
-describe('date filter → bad_gte / bad_lte (spec §9)', () => {
+describe('date filter → bad_gte / bad_lte (docs/product.md, List and CSV)', () => {
   it('sends nothing for All Time, the default', () => {
     expect(DEFAULT_LIST_STATE.range).toBe('all');
     expect(dateFilter(state(), TODAY)).toEqual({});
@@ -36,7 +36,7 @@ describe('date filter → bad_gte / bad_lte (spec §9)', () => {
 });
 
 describe('list query', () => {
-  it('defaults to page 1, 10 rows, submissionDate descending (spec §9)', () => {
+  it('defaults to page 1, 10 rows, submissionDate descending (docs/product.md, List and CSV)', () => {
     expect(listQueryOf(state(), TODAY)).toEqual({ page: 1, limit: 10, sortBy: 'submissionDate:desc' });
   });
 
@@ -65,7 +65,7 @@ describe('list query', () => {
 });
 
 describe('cells', () => {
-  it('cuts the follow-up at 25 characters with an ellipsis (spec §9)', () => {
+  it('cuts the follow-up at 25 characters with an ellipsis (docs/product.md, List and CSV)', () => {
     expect(truncateFollowup('Pump returned to the manufacturer for analysis')).toBe('Pump returned to the manu…');
     expect(truncateFollowup('Exactly twenty-five chars')).toBe('Exactly twenty-five chars');
     expect(truncateFollowup(null)).toBe('');

@@ -3,7 +3,7 @@ import { CLOCK_FILTERS, DECISION_FILTERS, type DecisionFilter } from '#shared/co
 import { SUBMISSION_SORT_FIELDS, SUBMISSION_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
 import { PAGE_SIZE_OPTIONS } from '../../ui/data-table.tsx';
 
-/** Spec §2 date filter choices, in the order the control lists them. */
+/** Date filter choices, in the order the control lists them. */
 export const DATE_RANGES = [
   { value: 'last7', label: 'Last 7 Days' },
   { value: 'month', label: 'This Month' },
@@ -27,15 +27,15 @@ export interface ListState {
   to: string;
   search: string;
   status: SubmissionStatus | '';
-  /** Reporting clock state (beyond the spec). */
+  /** Reporting clock state (docs/product.md, Reporting clocks). */
   clock: (typeof CLOCK_FILTERS)[number] | '';
-  /** Reportability decision (beyond the spec). */
+  /** Reportability decision (docs/product.md, Reporting clocks). */
   decision: DecisionFilter | '';
   /** The dashboard's "Deadline within a Week" card links here with `deadline=week`. */
   deadline: 'week' | '';
 }
 
-/** Spec §9: page 1, 10 rows, newest submission first, all time. */
+/** Page 1, 10 rows, newest submission first, all time. */
 export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '' };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,9 +94,9 @@ export function isoDate(date: Date): string {
 }
 
 /**
- * Spec §9: Last 7 Days is today − 7 days through today, This Month the first of the month
+ * Last 7 Days is today − 7 days through today, This Month the first of the month
  * through today, sent as bad_gte / bad_lte. `null` means a custom range still lacks a bound:
- * nothing is requested or exported until both are chosen (spec §5).
+ * nothing is requested or exported until both are chosen (docs/product.md, Forms).
  */
 export function dateFilter(s: Pick<ListState, 'range' | 'from' | 'to'>, today: Date = new Date()): Pick<SubmissionFilters, 'bad_gte' | 'bad_lte'> | null {
   switch (s.range) {

@@ -38,7 +38,7 @@ function describe(m: SubmissionMail): string {
   }
 }
 
-/** Details page: what became of the delivered notification (DESIGN §3: one mail per action). */
+/** Details page: what became of the delivered notification (docs/product.md, Notification mail: one mail per action). */
 export function MailStatusPanel({ id, delivered }: { id: string; delivered: boolean }) {
   const mail = useSubmissionMail(id);
   const isAdmin = can(useCurrentUser()?.role, 'mail');

@@ -43,7 +43,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Reporting due and the clock / decision filters', () => {
-  it('adds "Reporting due" after the ten spec columns, hidden at ≤ 1280 px, with the date and its state in words', async () => {
+  it('adds "Reporting due" after the ten columns, hidden at ≤ 1280 px, with the date and its state in words', async () => {
     serve();
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });

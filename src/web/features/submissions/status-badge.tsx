@@ -1,7 +1,7 @@
 import type { SubmissionStatus } from '#shared/contract/submissions';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 
-/** Spec §4: Pending Review blue, Pending Transfer green, Successful Transfer grey, Denied red, Transfer Error yellow. */
+/** Pending Review blue, Pending Transfer green, Successful Transfer grey, Denied red, Transfer Error yellow. */
 export const STATUS_TONES: Record<SubmissionStatus, BadgeTone> = {
   'Pending Review': 'blue',
   'Pending Transfer': 'green',

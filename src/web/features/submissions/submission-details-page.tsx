@@ -27,18 +27,18 @@ function BackLink() {
   );
 }
 
-/** Spec §2 Submission Details (/dashboard/jotforms/submission/:id). */
+/** Submission Details (/dashboard/jotforms/submission/:id). */
 export function SubmissionDetailsPage() {
   const { id = '' } = useParams();
   const submission = useSubmission(id);
   const dialogs = useSubmissionDialogs('details');
   const afterWrite = useReloadAfterAction();
-  // Any write on this page, then the reload that follows it (spec §2 'Updating...').
+  // Any write on this page, then the reload that follows it (docs/product.md, Screens: 'Updating...').
   const writing = useIsMutating() > 0;
   const updating = writing || (submission.isFetching && !submission.isPending);
   useDocumentTitle(submission.data ? `Submission ${submission.data.submitter || submission.data.submissionId}` : 'Submission Details');
 
-  // Spec §8: a failed fetch is also announced as a toast.
+  // A failed fetch is also announced as a toast.
   const failedAt = submission.isError ? submission.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt) toast.error('Error Fetching Submission');

@@ -20,7 +20,7 @@ interface Target {
 }
 
 /**
- * The dialogs of spec §2, shared by the list and the details screen. They render outside the
+ * The list's dialogs (docs/product.md, Screens), shared by the list and the details screen. They render outside the
  * table: a dialog inside a row would pass its clicks up the React tree to the row's own click.
  */
 export function useSubmissionDialogs(screen: Screen) {
@@ -42,7 +42,7 @@ export function useSubmissionDialogs(screen: Screen) {
   const close = useCallback(() => setOpen(false), []);
 
   /**
-   * Spec §2: Confirm always sends mark-reportable; a rationale written in the dialog is then
+   * Confirm always sends mark-reportable; a rationale written in the dialog is then
    * recorded as the reportability decision (PUT reportability).
    */
   async function confirmReportable(id: string, draft: DecisionDraft | null) {

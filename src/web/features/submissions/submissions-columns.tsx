@@ -61,7 +61,7 @@ function flagColumn(field: 'reportable' | 'emailDelivered', header: string, { di
   });
 }
 
-/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): every spec column sorts. */
+/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): each of the ten columns sorts. */
 export function submissionsColumns(actions: CellActions) {
   return [
     column.accessor('submissionDate', {
@@ -134,7 +134,7 @@ export function submissionsColumns(actions: CellActions) {
       },
     }),
     flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark as delivered', title: 'Mark delivered and email the recipients' }, actions),
-    // Beyond the spec's ten: the earliest open reporting clock, its date and state in words.
+    // After the ten: the earliest open reporting clock, its date and state in words.
     column.accessor('reportingDue', {
       id: 'reportingDue',
       header: () => <Wrap>Reporting due</Wrap>,

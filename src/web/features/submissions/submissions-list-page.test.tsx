@@ -45,7 +45,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SubmissionsListPage', () => {
-  it('titles the page after the form and shows the spec columns, statuses and cells', async () => {
+  it('titles the page after the form and shows the ten columns, statuses and cells', async () => {
     const server = serve();
     renderList();
     expect(await screen.findByRole('heading', { level: 1, name: 'Form: Complaint Form - BTS' })).toBeInTheDocument();
@@ -240,7 +240,7 @@ describe('SubmissionsListPage', () => {
     expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ search: 'ada', status: 'Pending Review', sortBy: 'submitter:asc' });
   });
 
-  it('an empty list without filters says the spec’s text, offers no row to click and nothing to export', async () => {
+  it('an empty list without filters says “There are no records to display”, offers no row to click and nothing to export', async () => {
     serve(http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([], { totalResults: 0 }))));
     renderList();
     expect(await screen.findByText('There are no records to display', {}, { timeout: 5000 })).toBeInTheDocument();

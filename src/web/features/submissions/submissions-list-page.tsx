@@ -59,7 +59,7 @@ function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: b
   );
 }
 
-/** Spec §2 Form Submissions list (index of /dashboard/jotforms). */
+/** Form Submissions list (index of /dashboard/jotforms). */
 export function SubmissionsListPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
@@ -86,7 +86,7 @@ export function SubmissionsListPage() {
 
   async function exportCsv() {
     const filters = filtersOf(state);
-    // Spec §5: a custom range without both dates exports nothing.
+    // A custom range without both dates exports nothing.
     if (!formId || !filters || exporting) return;
     setExporting(true);
     try {

@@ -67,7 +67,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
   );
 }
 
-/** Search, status and the spec §2 date filter (Custom adds Start Date and End Date). */
+/** Search, status and the date filter (Custom adds Start Date and End Date). */
 export function SubmissionsToolbar({ state, onChange }: Props) {
   const customIncomplete = state.range === 'custom' && (!state.from || !state.to);
   return (

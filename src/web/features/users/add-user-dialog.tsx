@@ -6,7 +6,7 @@ import { useCreateUser } from './api.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { EMPTY_USER_FORM, type UserFormErrors, toCreateBody, validateUserForm } from './user-form.ts';
 
-/** Spec §2 'Add User' modal; on success the form closes and resets and the list reloads. */
+/** 'Add User' modal; on success the form closes and resets and the list reloads. */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateUser();
   const [values, setValues] = useState(EMPTY_USER_FORM);

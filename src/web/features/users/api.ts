@@ -23,7 +23,7 @@ export function useUsersList(query: UsersListQuery) {
   });
 }
 
-/** Spec §8 User create: the server's message, else 'User Creation Failed'. */
+/** User create: the server's message, else 'User Creation Failed'. */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
@@ -32,7 +32,7 @@ export function useCreateUser() {
   });
 }
 
-/** Spec §5: only the fields given travel, never the id (it is in the path). */
+/** Only the fields given travel, never the id (it is in the path). */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({

@@ -12,7 +12,7 @@ import { type LockableField, UserFormFields } from './user-form-fields.tsx';
 import { type UserFormErrors, formFromUser, toUpdateBody, validateUserForm } from './user-form.ts';
 
 interface Props {
-  /** A super_admin is never passed here: they cannot be edited or restricted (spec §6). */
+  /** A super_admin is never passed here: they cannot be edited or restricted (docs/product.md, Roles). */
   user: User;
   open: boolean;
   onClose: () => void;

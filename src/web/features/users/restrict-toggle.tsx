@@ -9,7 +9,7 @@ interface Props {
   disabledReason?: string | undefined;
 }
 
-/** Spec §4 User restriction: on or off; a restricted user cannot sign in. */
+/** User restriction: on or off; a restricted user cannot sign in. */
 export function RestrictToggle({ restricted, onToggle, busy, disabledReason }: Props) {
   const disabled = busy || !!disabledReason;
   return (

@@ -7,7 +7,7 @@ import type { UsersListQuery } from './api.ts';
 type SortField = (typeof USER_SORT_FIELDS)[number];
 type SortOrder = 'asc' | 'desc';
 
-/** Spec §9: page size 10, sorted by _id ascending until the user picks otherwise. */
+/** Page size 10, sorted by _id ascending until the user picks otherwise. */
 const DEFAULTS = { page: 1, limit: 10, field: '_id' as SortField, order: 'asc' as SortOrder };
 
 const isPage = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1;
@@ -16,7 +16,7 @@ const isField = (v: unknown): v is SortField => (USER_SORT_FIELDS as readonly un
 const isOrder = (v: unknown): v is SortOrder => v === 'asc' || v === 'desc';
 
 /**
- * Spec §2 Users: the last page, rows per page, sort field and sort order live in localStorage,
+ * Users: the last page, rows per page, sort field and sort order live in localStorage,
  * one key each, so they survive a reload.
  */
 export function useUsersTableState() {

@@ -25,7 +25,7 @@ function check(schema: ZodType, value: string): string | undefined {
 }
 
 /**
- * Spec §5 Add User: name, email (email format), password and role required. Edit: every field
+ * Add User: name, email (email format), password and role required. Edit: every field
  * may be left empty (left out of the update). Password strength follows the server's rule, so
  * the person learns it here rather than from a failed save.
  */
@@ -50,7 +50,7 @@ export function toCreateBody(values: UserFormValues): CreateUserBody {
   return { name: values.name.trim(), email: values.email.trim(), password: values.password, role: values.role as AssignableRole };
 }
 
-/** Spec §5 User edit: empty fields are left out, unchanged ones too; the id is never sent. */
+/** User edit: empty fields are left out, unchanged ones too; the id is never sent. */
 export function toUpdateBody(values: UserFormValues, user: User): UpdateUserBody {
   const body: UpdateUserBody = {};
   const name = values.name.trim();

@@ -7,7 +7,7 @@ import { roleLabel } from './user-form.ts';
 
 const column = createColumnHelper<User>();
 
-/** Spec §6: a super_admin row opens nothing. */
+/** A super_admin row opens nothing. */
 export const isEditable = (user: User): boolean => user.role !== 'super_admin';
 
 /** Column ids are the server's sort fields (USER_SORT_FIELDS), so sorting maps one to one. */
