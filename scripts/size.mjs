@@ -1,5 +1,5 @@
 // `npm run size`: the JavaScript each route makes the browser download, gzip-compressed, against
-// its budget (issue 12). Reads the build's manifest (dist/web/.vite/manifest.json, written by
+// its budget (docs/benchmarks.md, Web app). Reads the build's manifest (dist/web/.vite/manifest.json, written by
 // `vite build`): a route loads the entry with its static imports, then the lazy chunks its
 // router entries open (src/web/app/router.tsx) with theirs. A lazy module that the build put in a
 // shared chunk (scripts/build/first-load-chunks.ts) has no manifest entry of its own: its chunk is

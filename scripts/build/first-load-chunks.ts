@@ -9,7 +9,7 @@ export interface ChunkGroup {
 }
 
 /**
- * Fewer, larger script files for the pages a visit opens first (issue 12).
+ * Fewer, larger script files for the pages a visit opens first (decision 035).
  *
  * Left to itself the bundler puts every set of modules shared by a different set of pages in a
  * file of its own: the submissions list came in 31 files, most under 1 KB. Over HTTP/1.1 a browser

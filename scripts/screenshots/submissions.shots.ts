@@ -40,7 +40,7 @@ for (const { device, width, height, phone } of SCREENS) {
       await dialogShot(() => row.getByRole('button', { name: 'Create' }).click(), 'dialog-create');
       await dialogShot(() => row.getByRole('button', { name: 'Mark as reportable' }).click(), 'dialog-reportable');
       row = await rowOf(page, review);
-      // Good Faith Efforts is hidden at 1280 px and below (spec §9 breakpoints).
+      // Good Faith Efforts is hidden at 1280 px and below (docs/product.md, List and CSV: breakpoints).
       if (width > 1280) await dialogShot(() => row.getByRole('button', { name: /follow-up/ }).click(), 'dialog-followup');
       await dialogShot(() => row.getByRole('button', { name: 'Mark as delivered' }).click(), 'dialog-delivered');
       row = await rowOf(page, 0);

@@ -1,5 +1,5 @@
 /**
- * The widths every screen is looked at (issue 12): a wide desktop, a small laptop or a tablet held
+ * The widths every screen is looked at: a wide desktop, a small laptop or a tablet held
  * sideways, and a phone. `device` names the PNGs; `phone` is below the sidebar's breakpoint
  * (lg, 1024 px), where the sidebar becomes a slide-over.
  */

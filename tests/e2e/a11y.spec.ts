@@ -7,7 +7,7 @@ import { bodyRows, demoIndex, demoSubmissionId, openDetails, openList, toast } f
 /**
  * axe on every screen and every dialog opened from it (1440 px), and on the sign-in, list and
  * details screens at 375 px. Findings are collected over the whole walk and asserted once, so one
- * run names them all. Only serious and critical findings fail the run (issue 12).
+ * run names them all. Only serious and critical findings fail the run.
  */
 
 type Findings = string[];
@@ -22,7 +22,7 @@ const SERIOUS = ['serious', 'critical'];
 
 async function scan(page: Page, where: string, findings: Findings, impacts = SERIOUS): Promise<void> {
   await settle(page);
-  // label-content-name-mismatch is experimental in axe (off by default); Lighthouse and issue 12 count it.
+  // label-content-name-mismatch is experimental in axe (off by default); Lighthouse counts it.
   const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   for (const v of violations) {
     if (!impacts.includes(v.impact ?? '')) continue;
@@ -70,7 +70,7 @@ test('the dashboard, the user menu, the submissions list and its dialogs at 1440
   await scan(page, 'dashboard with a success toast', findings);
   await page.getByRole('button', { name: /Open user menu/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  // Issue 12 saw landmark and heading findings (moderate) while the menu was open: none of any impact.
+  // Landmark and heading findings (moderate) were once seen while the menu was open: none of any impact is allowed.
   await scan(page, 'user menu open', findings, ['minor', 'moderate', ...SERIOUS]);
   await page.keyboard.press('Escape');
 

@@ -35,7 +35,7 @@ test('Mark as Reportable with a rationale records the decision; History tells wh
   await expect(reportability.getByText('Patient injured when the device failed; meets the MDR criteria.')).toBeVisible();
   await expect(reportability).toContainText(new RegExp(`Decided by ${me.name} — ${MOMENT}`));
   await expect(reportability).toContainText('Death or serious deterioration');
-  // The spec's call counted as a decision without a rationale: it is the earlier one now.
+  // The mark-reportable call counted as a decision without a rationale: it is the earlier one now.
   await expect(reportability.getByRole('heading', { name: 'Earlier decisions' })).toBeVisible();
   await expect(reportability.getByRole('table', { name: 'Reporting clocks' }).getByRole('row', { name: /US MDR/ })).toContainText(/\d{4}-\d{2}-\d{2}/);
 
@@ -136,7 +136,7 @@ test.describe('a viewer whose calendar day is not the JotForm account’s', () =
   });
 });
 
-test('the list adds Reporting due after the ten spec columns and filters by clock and decision, in the URL and the CSV', async ({ page, loginAs }) => {
+test('the list adds Reporting due after the ten columns and filters by clock and decision, in the URL and the CSV', async ({ page, loginAs }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs('staff');
   await openList(page);

@@ -3,7 +3,7 @@ import { createAccount, expect, test } from './fixtures.ts';
 import { LIST, bodyRows, openList, table } from './submissions-helpers.ts';
 import { openUserEdit } from './users-helpers.ts';
 
-/** Issue 12, point 6: keyboard and focus. */
+/** Keyboard and focus (decision 030). */
 
 test('"Skip to content" is the first Tab stop and lands on the page heading; the table is two Tabs away', async ({ page, loginAs }) => {
   await loginAs('admin');
@@ -85,7 +85,7 @@ test('Edit User: "Restrict access" acts at once in its own section; Cancel does 
   expect(users.results.find((u) => u.email === account.email)?.isRestricted).toBe(true);
 });
 
-test("a request that times out shows the spec's 'timeout of 60000ms exceeded' and Try again fetches again", async ({ page, loginAs }) => {
+test("a request that times out shows the raw 'timeout of 60000ms exceeded' and Try again fetches again", async ({ page, loginAs }) => {
   await page.clock.install();
   await loginAs('staff');
   const listCall = (url: URL) => /\/v1\/jotforms\/\d+$/.test(url.pathname);

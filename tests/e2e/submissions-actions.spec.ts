@@ -57,7 +57,7 @@ test('Mark as reportable: confirm, Please wait..., toast, green row, one way', a
   await row.getByRole('button', { name: 'Mark as reportable' }).click();
   const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/mark-reportable`));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  // Spec §7 "two readings": the list sends {emailDelivered: true} to mark-reportable.
+  // The list sends {emailDelivered: true} to mark-reportable (docs/product.md, The API).
   expect((await request).postDataJSON()).toEqual({ emailDelivered: true });
   await expect(toast(page, 'Marked as reportable')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -29,9 +29,9 @@ test.describe('as staff', () => {
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ page: '1', limit: '10', sortBy: 'submissionDate:desc' });
     await expect(bodyRows(page)).toHaveCount(10);
     await expect(page.getByText(/^1-10 of \d+$/)).toBeVisible();
-    // Staff see no edit icon (spec §6).
+    // Staff see no edit icon (docs/product.md, Roles).
     await expect(page.getByRole('link', { name: 'Edit form' })).toHaveCount(0);
-    // Statuses are badges with the spec's texts; CH-Number only after a successful transfer.
+    // Statuses are badges with their texts; CH-Number only after a successful transfer.
     const statuses = await bodyRows(page).locator('td:nth-child(3)').allTextContents();
     expect(statuses.every((s) => ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'].includes(s))).toBe(true);
   });
