@@ -16,7 +16,7 @@ export const paths = {
   logs: '/dashboard/logs',
   /** Admins: the append-only audit trail. */
   audit: '/dashboard/audit',
-  /** The signed-in user's own page (name, password, sessions). */
+  /** The signed-in user's own page (name, password, two-step verification, sessions). */
   account: '/dashboard/account',
   mail: '/dashboard/mail',
   /** Admins: the state of the connections to JotForm, Arena and the mail server. */

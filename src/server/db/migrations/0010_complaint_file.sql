@@ -74,7 +74,7 @@ LEFT JOIN LATERAL (
 ) a ON true
 WHERE s.followup IS NOT NULL AND s.followup <> '';
 --> statement-breakpoint
--- A submission already marked reportable was decided through the spec's call: a decision without category or rationale.
+-- A submission already marked reportable was decided through the mark-reportable call: a decision without category or rationale.
 INSERT INTO reportability_decisions (submission_id, decision, rationale, regimes, category, decided_at, decided_by, decided_by_email)
 SELECT s.id, 'reportable', NULL, '{}', NULL, coalesce(a.at, s.modified_at), a.actor_id, a.actor_email
 FROM submissions s
