@@ -123,7 +123,7 @@ export function createServices(d: ServiceDeps) {
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const mailRepo = createMailRepo(db);
   const mailWorker = createMailWorker({ repo: mailRepo, mailer, clock, log, logger: d.logger });
-  const mail = createMailService({ db, repo: mailRepo, audit, log, clock, mode: mailer.mode, recipients: () => emailConfigRepo.activeEmails(), nudge: () => mailWorker.nudge() });
+  const mail = createMailService({ repo: mailRepo, uow, log, clock, mode: mailer.mode, recipients: () => emailConfigRepo.activeEmails(), nudge: () => mailWorker.nudge() });
   const jotform = d.outside?.jotform ?? missingJotform;
   const arena = d.outside?.arena && d.outside.arenaTemplateGuid ? { client: d.outside.arena, templateGuid: d.outside.arenaTemplateGuid } : undefined;
   const templateSteps = createTemplateSteps({ arena, clock, log });
@@ -132,7 +132,7 @@ export function createServices(d: ServiceDeps) {
   const arenaHealth = arena ? createArenaHealth({ client: arena.client, setup: arenaSetup(arena.templateGuid), log, clock }) : undefined;
   const fieldMapping = createFieldMappingService({
     repo: createFieldMappingRepo(db),
-    audit,
+    uow,
     log,
     clock,
     templateSteps: () => templateSteps.steps(),
@@ -198,14 +198,14 @@ export function createServices(d: ServiceDeps) {
     submissions,
     mail,
     mailWorker,
-    emailConfigs: createEmailConfigService({ repo: emailConfigRepo, audit, log, clock }),
+    emailConfigs: createEmailConfigService({ repo: emailConfigRepo, uow, log, clock }),
     fieldMapping,
     qualityProcess,
     arenaHealth,
     dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE, d.formId === NO_FORM ? null : d.formId),
     reporting: createReportingService({ db, repo: createReportingRepo(db), log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
     audit: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
-    logs: createLogsService(db, audit),
+    logs: createLogsService(db, uow),
     questions: createQuestionsService({ jotform, audit, log, formId: d.formId, transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)) }),
   };
 }

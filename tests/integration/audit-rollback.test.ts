@@ -7,7 +7,7 @@ import { portalWithSubmissions } from '../support/portal-with-submissions.ts';
  * A change and its audit entry commit together or not at all: with the database refusing the
  * audit insert, each kind of change answers 500 and leaves every table as it was.
  */
-const { p, send, submission } = portalWithSubmissions();
+const { p, send, submission, mapping } = portalWithSubmissions();
 
 /** What a change could touch, each table as sorted JSON rows. */
 const TABLES = ['users', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events'];
@@ -57,5 +57,32 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'deny', reason: 'Duplicate.' } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
     await rolledBack({ method: 'POST', url: `${base}/followups`, payload: { text: 'Called again.' } }, p.staff);
+  });
+
+  it('e-mail configs: add, change, remove', async () => {
+    await rolledBack({ method: 'POST', url: '/v1/email-configs', payload: { email: 'never@example.com' } });
+    const id = await created({ method: 'POST', url: '/v1/email-configs', payload: { email: 'kept@example.com' } });
+    await rolledBack({ method: 'PATCH', url: `/v1/email-configs/${id}`, payload: { active: false } });
+    await rolledBack({ method: 'DELETE', url: `/v1/email-configs/${id}` });
+  });
+
+  it('field mappings: create, replace, delete', async () => {
+    await rolledBack({ method: 'POST', url: '/v1/field-mapping', payload: mapping('complainantName', 'Never') });
+    const id = await created({ method: 'POST', url: '/v1/field-mapping', payload: mapping('complainantName', 'Kept') });
+    await rolledBack({ method: 'PUT', url: `/v1/field-mapping/${id}`, payload: mapping('complainantName', 'Renamed') });
+    await rolledBack({ method: 'DELETE', url: `/v1/field-mapping/${id}` });
+  });
+
+  it('mail: the submission\'s notification and a resend', async () => {
+    await created({ method: 'POST', url: '/v1/email-configs', payload: { email: 'quality@example.com' } });
+    const id = await submission();
+    await rolledBack({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient` }, p.staff);
+    const sent = await send({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient` }, p.staff);
+    await rolledBack({ method: 'POST', url: `/v1/mail/${sent.json().mailId}/resend` });
+  });
+
+  it('clearing the system log', async () => {
+    await send({ method: 'POST', url: '/v1/email-configs', payload: { email: 'logged@example.com' } });
+    await rolledBack({ method: 'DELETE', url: '/v1/logs' });
   });
 });

@@ -7,7 +7,7 @@ import { type Headers, portalWithSubmissions } from '../support/portal-with-subm
  * (one row, one audit entry) and answer as one request and its repeats would; ten different
  * follow-ups each answer their own note.
  */
-const { p, send, submission, audits } = portalWithSubmissions();
+const { p, send, submission, mapping, audits } = portalWithSubmissions();
 
 const tenAtOnce = (request: InjectOptions, headers?: Headers): Promise<LightMyRequestResponse[]> => Promise.all(Array.from({ length: 10 }, () => send(request, headers)));
 const statuses = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode).sort();
@@ -118,3 +118,51 @@ describe('submissions', () => {
     expect(await audits(id, 'email queued')).toBe(1);
   });
 });
+
+describe('configuration', () => {
+  it('e-mail configs: one added (the others 409), changed once, removed once (the others 404)', async () => {
+    const added = await tenAtOnce({ method: 'POST', url: '/v1/email-configs', payload: { email: 'once@example.org' } });
+    expect(statuses(added)).toEqual([201, ...Array(9).fill(409)]);
+    const id = added.find((r) => r.statusCode === 201)!.json().id as string;
+    const changed = await tenAtOnce({ method: 'PATCH', url: `/v1/email-configs/${id}`, payload: { active: false } });
+    expect(statuses(changed)).toEqual(Array(10).fill(200));
+    expect(changed.every((r) => r.json().active === false)).toBe(true);
+    const removed = await tenAtOnce({ method: 'DELETE', url: `/v1/email-configs/${id}` });
+    expect(statuses(removed)).toEqual([200, ...Array(9).fill(404)]);
+    expect([await audits(id, 'create'), await audits(id, 'update'), await audits(id, 'delete')]).toEqual([1, 1, 1]);
+  });
+
+  it('field mappings: one per Arena field (the others 409), replaced once, deleted once (the others 404)', async () => {
+    const added = await tenAtOnce({ method: 'POST', url: '/v1/field-mapping', payload: mapping('product', 'Product') });
+    expect(statuses(added)).toEqual([201, ...Array(9).fill(409)]);
+    expect(new Set(added.filter((r) => r.statusCode === 409).map((r) => r.json().message))).toEqual(
+      new Set(['The quality process field Product is already mapped ("Product"); edit that mapping instead.']),
+    );
+    const id = added.find((r) => r.statusCode === 201)!.json()._id as string;
+    const replaced = await tenAtOnce({ method: 'PUT', url: `/v1/field-mapping/${id}`, payload: mapping('product', 'Product name') });
+    expect(statuses(replaced)).toEqual(Array(10).fill(200));
+    expect(new Set(replaced.map((r) => r.json().name))).toEqual(new Set(['Product name']));
+    const removed = await tenAtOnce({ method: 'DELETE', url: `/v1/field-mapping/${id}` });
+    expect(statuses(removed)).toEqual([200, ...Array(9).fill(404)]);
+    expect([await audits(id, 'create'), await audits(id, 'update'), await audits(id, 'delete')]).toEqual([1, 1, 1]);
+  });
+
+  it('clearing the system log: cleared once, one entry', async () => {
+    const before = await count(`audit_events where action = 'clear'`, []);
+    const res = await tenAtOnce({ method: 'DELETE', url: '/v1/logs' });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect(await count(`audit_events where action = 'clear'`, [])).toBe(before + 1);
+  });
+
+  it('resending a message: one copy, one entry, every answer that copy', async () => {
+    await send({ method: 'POST', url: '/v1/email-configs', payload: { email: 'resend@example.org' } });
+    const id = await submission();
+    const mailId = (await send({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient` }, p.staff)).json().mailId as string;
+    const res = await tenAtOnce({ method: 'POST', url: `/v1/mail/${mailId}/resend` });
+    expect(statuses(res)).toEqual(Array(10).fill(201));
+    expect(new Set(res.map((r) => r.json().results.id)).size).toBe(1);
+    expect(await count('mail_outbox where resend_of = $1', [mailId])).toBe(1);
+    expect(await audits(id, 'email resent')).toBe(1);
+  });
+});
+

@@ -22,7 +22,8 @@ export const fieldMappings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('field_mappings_guid_idx').on(t.arenaFieldGuid)],
+  // One mapping per quality-process field: the index settles two creates at once.
+  (t) => [uniqueIndex('field_mappings_guid_unique').on(t.arenaFieldGuid)],
 );
 
 export const emailConfigs = pgTable(

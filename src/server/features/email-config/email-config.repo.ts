@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 import { emailConfigs } from '../../db/schema/index.ts';
 
 export type EmailConfigRow = typeof emailConfigs.$inferSelect;
@@ -7,24 +8,25 @@ export type EmailConfigRow = typeof emailConfigs.$inferSelect;
 export function createEmailConfigRepo(db: Db) {
   return {
     list: (): Promise<EmailConfigRow[]> => db.select().from(emailConfigs).orderBy(asc(emailConfigs.createdAt), asc(emailConfigs.id)),
-    async findById(id: string): Promise<EmailConfigRow | undefined> {
-      const [row] = await db.select().from(emailConfigs).where(eq(emailConfigs.id, id)).limit(1);
-      return row;
-    },
     async findByEmail(email: string): Promise<EmailConfigRow | undefined> {
       const [row] = await db.select().from(emailConfigs).where(eq(emailConfigs.email, email)).limit(1);
       return row;
     },
-    async insert(values: typeof emailConfigs.$inferInsert): Promise<EmailConfigRow> {
-      const [row] = await db.insert(emailConfigs).values(values).returning();
-      return row!;
-    },
-    async update(id: string, values: Partial<typeof emailConfigs.$inferInsert>): Promise<EmailConfigRow | undefined> {
-      const [row] = await db.update(emailConfigs).set(values).where(eq(emailConfigs.id, id)).returning();
+    /** The recipient, locked until the change's transaction ends: the change is decided on it. */
+    async lock(tx: Queryable, id: string): Promise<EmailConfigRow | undefined> {
+      const [row] = await tx.select().from(emailConfigs).where(eq(emailConfigs.id, id)).for('update');
       return row;
     },
-    async remove(id: string): Promise<EmailConfigRow | undefined> {
-      const [row] = await db.delete(emailConfigs).where(eq(emailConfigs.id, id)).returning();
+    async insert(tx: Queryable, values: typeof emailConfigs.$inferInsert): Promise<EmailConfigRow> {
+      const [row] = await tx.insert(emailConfigs).values(values).returning();
+      return row!;
+    },
+    async update(tx: Queryable, id: string, values: Partial<typeof emailConfigs.$inferInsert>): Promise<EmailConfigRow | undefined> {
+      const [row] = await tx.update(emailConfigs).set(values).where(eq(emailConfigs.id, id)).returning();
+      return row;
+    },
+    async remove(tx: Queryable, id: string): Promise<EmailConfigRow | undefined> {
+      const [row] = await tx.delete(emailConfigs).where(eq(emailConfigs.id, id)).returning();
       return row;
     },
     /** Addresses that receive the delivered notification. */

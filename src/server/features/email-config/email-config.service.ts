@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailConfig } from '#shared/contract/email-config';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
@@ -9,7 +10,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 
 export interface EmailConfigDeps {
   repo: EmailConfigRepo;
-  audit: AuditTrail;
+  uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
 }
@@ -36,15 +37,9 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
  * Notification recipients (Configurations → Config). Addresses arrive lower-cased from the
  * contract's Email schema, so equality in the unique index is the case-insensitive rule.
  */
-export function createEmailConfigService({ repo, audit, log, clock }: EmailConfigDeps) {
-  async function mustFind(id: string): Promise<EmailConfigRow> {
-    const row = await repo.findById(id);
-    if (!row) throw new NotFound('Email config not found.');
-    return row;
-  }
-  async function refuseDuplicate(email: string, exceptId?: string): Promise<void> {
-    const other = await repo.findByEmail(email.toLowerCase());
-    if (other && other.id !== exceptId) throw new Conflict(DUPLICATE);
+export function createEmailConfigService({ repo, uow, log, clock }: EmailConfigDeps) {
+  async function refuseDuplicate(email: string): Promise<void> {
+    if (await repo.findByEmail(email.toLowerCase())) throw new Conflict(DUPLICATE);
   }
 
   return {
@@ -56,31 +51,46 @@ export function createEmailConfigService({ repo, audit, log, clock }: EmailConfi
     async create(actor: AuditActor, email: string): Promise<EmailConfig> {
       await refuseDuplicate(email);
       const now = clock.now();
-      const row = await unique(() => repo.insert({ id: randomUUID(), email: email.toLowerCase(), active: true, createdAt: now, updatedAt: now }));
-      const created = toEmailConfig(row);
-      await audit.record({ actor, entity: 'email_config', entityId: row.id, action: 'create', after: created });
-      await log.success(PROCESS, `Notification recipient ${row.email} added by ${actor.email}`);
+      const created = await unique(() =>
+        uow(async ({ tx, audit }) => {
+          const config = toEmailConfig(await repo.insert(tx, { id: randomUUID(), email: email.toLowerCase(), active: true, createdAt: now, updatedAt: now }));
+          await audit({ actor, entity: 'email_config', entityId: config.id, action: 'create', after: config });
+          return config;
+        }),
+      );
+      await log.success(PROCESS, `Notification recipient ${created.email} added by ${actor.email}`);
       return created;
     },
 
+    /** Decided on the locked row: the address and flag it already has change nothing and write no audit entry. */
     async update(actor: AuditActor, id: string, patch: { email?: string | undefined; active?: boolean | undefined }): Promise<EmailConfig> {
-      const before = await mustFind(id);
       const email = patch.email?.toLowerCase();
-      if (email !== undefined && email !== before.email) await refuseDuplicate(email, id);
-      const values = { ...(email !== undefined ? { email } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}), updatedAt: clock.now() };
-      const row = await unique(() => repo.update(id, values));
-      if (!row) throw new NotFound('Email config not found.');
-      const after = toEmailConfig(row);
-      await audit.record({ actor, entity: 'email_config', entityId: id, action: 'update', before: toEmailConfig(before), after });
-      await log.success(PROCESS, `Notification recipient ${before.email} updated by ${actor.email}${before.email === row.email ? '' : ` (now ${row.email})`}${before.active === row.active ? '' : ` (${row.active ? 'active' : 'inactive'})`}`);
-      return after;
+      const r = await unique(() =>
+        uow(async ({ tx, audit }) => {
+          const before = await repo.lock(tx, id);
+          if (!before) throw new NotFound('Email config not found.');
+          const values = { ...(email !== undefined && email !== before.email ? { email } : {}), ...(patch.active !== undefined && patch.active !== before.active ? { active: patch.active } : {}) };
+          if (Object.keys(values).length === 0) return { before, row: before, changed: false };
+          const row = (await repo.update(tx, id, { ...values, updatedAt: clock.now() }))!;
+          await audit({ actor, entity: 'email_config', entityId: id, action: 'update', before: toEmailConfig(before), after: toEmailConfig(row) });
+          return { before, row, changed: true };
+        }),
+      );
+      const { before, row } = r;
+      if (r.changed) {
+        await log.success(PROCESS, `Notification recipient ${before.email} updated by ${actor.email}${before.email === row.email ? '' : ` (now ${row.email})`}${before.active === row.active ? '' : ` (${row.active ? 'active' : 'inactive'})`}`);
+      }
+      return toEmailConfig(row);
     },
 
     async remove(actor: AuditActor, id: string): Promise<{ id: string }> {
-      const row = await repo.remove(id);
-      if (!row) throw new NotFound('Email config not found.');
-      await audit.record({ actor, entity: 'email_config', entityId: id, action: 'delete', before: toEmailConfig(row) });
-      await log.success(PROCESS, `Notification recipient ${row.email} removed by ${actor.email}`);
+      const removed = await uow(async ({ tx, audit }) => {
+        const row = await repo.remove(tx, id);
+        if (!row) throw new NotFound('Email config not found.');
+        await audit({ actor, entity: 'email_config', entityId: id, action: 'delete', before: toEmailConfig(row) });
+        return row;
+      });
+      await log.success(PROCESS, `Notification recipient ${removed.email} removed by ${actor.email}`);
       return { id };
     },
   };

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 import { fieldMappings } from '../../db/schema/index.ts';
 
 export type FieldMappingRow = typeof fieldMappings.$inferSelect;
@@ -16,16 +17,21 @@ export function createFieldMappingRepo(db: Db) {
       const [row] = await db.select().from(fieldMappings).where(eq(fieldMappings.arenaFieldGuid, guid)).limit(1);
       return row;
     },
-    async insert(values: typeof fieldMappings.$inferInsert): Promise<FieldMappingRow> {
-      const [row] = await db.insert(fieldMappings).values(values).returning();
-      return row!;
-    },
-    async update(id: string, values: FieldMappingValues): Promise<FieldMappingRow | undefined> {
-      const [row] = await db.update(fieldMappings).set(values).where(eq(fieldMappings.id, id)).returning();
+    /** The mapping, locked until the change's transaction ends: the change is decided on it. */
+    async lock(tx: Queryable, id: string): Promise<FieldMappingRow | undefined> {
+      const [row] = await tx.select().from(fieldMappings).where(eq(fieldMappings.id, id)).for('update');
       return row;
     },
-    async remove(id: string): Promise<FieldMappingRow | undefined> {
-      const [row] = await db.delete(fieldMappings).where(eq(fieldMappings.id, id)).returning();
+    async insert(tx: Queryable, values: typeof fieldMappings.$inferInsert): Promise<FieldMappingRow> {
+      const [row] = await tx.insert(fieldMappings).values(values).returning();
+      return row!;
+    },
+    async update(tx: Queryable, id: string, values: FieldMappingValues): Promise<FieldMappingRow | undefined> {
+      const [row] = await tx.update(fieldMappings).set(values).where(eq(fieldMappings.id, id)).returning();
+      return row;
+    },
+    async remove(tx: Queryable, id: string): Promise<FieldMappingRow | undefined> {
+      const [row] = await tx.delete(fieldMappings).where(eq(fieldMappings.id, id)).returning();
       return row;
     },
   };

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { FieldMapping, FieldMappingBody, PreprocessingFunction } from '#shared/contract/field-mapping';
 import type { ArenaTemplateStep, ArenaTemplateStepAttribute } from '../../connectors/arena/index.ts';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
@@ -20,7 +22,7 @@ export interface FormQuestion {
 
 export interface FieldMappingDeps {
   repo: FieldMappingRepo;
-  audit: AuditTrail;
+  uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
   /** The quality-process template's steps (cached; throws a 502 AppError when Arena fails). */
@@ -62,12 +64,21 @@ async function outside<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+function alreadyMapped(attribute: ArenaTemplateStepAttribute, taken: FieldMappingRow | undefined): Conflict {
+  return new Conflict(`The quality process field ${attribute.name} is already mapped ("${taken?.name ?? ''}"); edit that mapping instead.`);
+}
+
+/** The mapping's stored settings, without its times: what says whether an update changes anything. */
+function settingsOf(r: Omit<FieldMappingValues, 'updatedAt'>): string {
+  return JSON.stringify([r.arenaFieldGuid, r.name, r.predefined, r.predefinedValue, r.concatenate, r.concatenateDelimiter, r.formFieldQid]);
+}
+
 function describeOptions(a: ArenaTemplateStepAttribute): string {
   return a.possibleValues?.length ? `one of ${a.possibleValues.join(', ')}` : a.type;
 }
 
 export function createFieldMappingService(d: FieldMappingDeps) {
-  const { repo, audit, log, clock } = d;
+  const { repo, uow, log, clock } = d;
 
   async function mustFind(id: string): Promise<FieldMappingRow> {
     const row = await repo.findById(id);
@@ -84,7 +95,7 @@ export function createFieldMappingService(d: FieldMappingDeps) {
       throw new Invalid(message, { arenaFieldGUID: message });
     }
     const taken = await repo.findByGuid(body.arenaFieldGUID);
-    if (taken && taken.id !== exceptId) throw new Conflict(`The quality process field ${attribute.name} is already mapped ("${taken.name}"); edit that mapping instead.`);
+    if (taken && taken.id !== exceptId) throw alreadyMapped(attribute, taken);
     if (body.predefined && coerceForAttribute(body.predefinedValue, attribute) === null) {
       const message = `predefinedValue "${body.predefinedValue ?? ''}" is not a valid value for ${attribute.name} (${describeOptions(attribute)}).`;
       throw new Invalid(message, { predefinedValue: message });
@@ -103,6 +114,16 @@ export function createFieldMappingService(d: FieldMappingDeps) {
       });
     }
     return attribute;
+  }
+
+  /** The unique index on the Arena field settles what the look-up in `check` cannot: two requests at once. */
+  async function mappedOnce<T>(body: Body, attribute: ArenaTemplateStepAttribute, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw alreadyMapped(attribute, await repo.findByGuid(body.arenaFieldGUID));
+    }
   }
 
   function values(body: Body): FieldMappingValues {
@@ -141,29 +162,44 @@ export function createFieldMappingService(d: FieldMappingDeps) {
     async create(actor: AuditActor | null, body: Body): Promise<FieldMapping> {
       const attribute = await check(body);
       const now = clock.now();
-      const row = await repo.insert({ id: randomUUID(), ...values(body), createdAt: now });
-      const created = toFieldMapping(row);
-      await audit.record({ actor, entity: 'field_mapping', entityId: row.id, action: 'create', after: created });
-      await log.success('Field Mapping', `Mapping "${row.name}" → ${attribute.name} created by ${actor?.email ?? 'the sandbox setup'}`);
+      const created = await mappedOnce(body, attribute, () =>
+        uow(async ({ tx, audit }) => {
+          const mapping = toFieldMapping(await repo.insert(tx, { id: randomUUID(), ...values(body), createdAt: now }));
+          await audit({ actor, entity: 'field_mapping', entityId: mapping._id, action: 'create', after: mapping });
+          return mapping;
+        }),
+      );
+      await log.success('Field Mapping', `Mapping "${created.name}" → ${attribute.name} created by ${actor?.email ?? 'the sandbox setup'}`);
       return created;
     },
 
+    /** Decided on the locked mapping: the same settings again change nothing and write no audit entry. */
     async update(actor: AuditActor, id: string, body: Body): Promise<FieldMapping> {
-      const before = await mustFind(id);
+      await mustFind(id);
       const attribute = await check(body, id);
-      const row = await repo.update(id, values(body));
-      if (!row) throw new NotFound('Field mapping not found.');
-      const after = toFieldMapping(row);
-      await audit.record({ actor, entity: 'field_mapping', entityId: id, action: 'update', before: toFieldMapping(before), after });
-      await log.success('Field Mapping', `Mapping "${row.name}" → ${attribute.name} updated by ${actor.email}`);
-      return after;
+      const next = values(body);
+      const r = await mappedOnce(body, attribute, () =>
+        uow(async ({ tx, audit }) => {
+          const before = await repo.lock(tx, id);
+          if (!before) throw new NotFound('Field mapping not found.');
+          if (settingsOf(before) === settingsOf(next)) return { mapping: toFieldMapping(before), changed: false };
+          const mapping = toFieldMapping((await repo.update(tx, id, next))!);
+          await audit({ actor, entity: 'field_mapping', entityId: id, action: 'update', before: toFieldMapping(before), after: mapping });
+          return { mapping, changed: true };
+        }),
+      );
+      if (r.changed) await log.success('Field Mapping', `Mapping "${r.mapping.name}" → ${attribute.name} updated by ${actor.email}`);
+      return r.mapping;
     },
 
     async remove(actor: AuditActor, id: string): Promise<{ id: string }> {
-      const row = await repo.remove(id);
-      if (!row) throw new NotFound('Field mapping not found.');
-      await audit.record({ actor, entity: 'field_mapping', entityId: id, action: 'delete', before: toFieldMapping(row) });
-      await log.success('Field Mapping', `Mapping "${row.name}" deleted by ${actor.email}`);
+      const removed = await uow(async ({ tx, audit }) => {
+        const row = await repo.remove(tx, id);
+        if (!row) throw new NotFound('Field mapping not found.');
+        await audit({ actor, entity: 'field_mapping', entityId: id, action: 'delete', before: toFieldMapping(row) });
+        return row;
+      });
+      await log.success('Field Mapping', `Mapping "${removed.name}" deleted by ${actor.email}`);
       return { id };
     },
   };

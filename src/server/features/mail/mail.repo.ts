@@ -3,10 +3,9 @@ import { type SQL, and, desc, eq, inArray, isNull, lte, lt, or, sql } from 'driz
 import type { MailMessage, MailStatus } from '#shared/contract/mail';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
-/** The database or a transaction on it. */
-export type Executor = Pick<Db, 'insert' | 'select' | 'update'>;
 export type NewMail = Pick<MailRow, 'to' | 'subject' | 'text'> & Partial<Pick<MailRow, 'html' | 'submissionId' | 'resendOf' | 'createdBy'>> & { status: 'queued' | 'stored' };
 
 export function toMailMessage(r: MailRow): MailMessage {
@@ -43,7 +42,7 @@ export function createMailRepo(db: Db) {
      * Queues a submission's notification unless one exists: of repeated or concurrent calls one
      * inserts, the others get the row already there (`created` false).
      */
-    async queueNotice(tx: Executor, mail: NewMail & { submissionId: string }, at: Date): Promise<{ row: MailRow; created: boolean }> {
+    async queueNotice(tx: Queryable, mail: NewMail & { submissionId: string }, at: Date): Promise<{ row: MailRow; created: boolean }> {
       const [inserted] = await tx
         .insert(mailOutbox)
         .values({ ...mail, id: randomUUID(), createdAt: at, nextAttemptAt: at })
@@ -57,7 +56,22 @@ export function createMailRepo(db: Db) {
         .limit(1);
       return { row: existing!, created: false };
     },
-    async insert(tx: Executor, mail: NewMail, at: Date): Promise<MailRow> {
+    /** The message, locked until the change's transaction ends. */
+    async lock(tx: Queryable, id: string): Promise<MailRow | undefined> {
+      const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
+      return row;
+    },
+    /** A resend of `resendOf` to exactly `to` that is still waiting in `status` and was never attempted. */
+    async waitingResend(tx: Queryable, resendOf: string, to: string[], status: 'queued' | 'stored'): Promise<MailRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.resendOf, resendOf), eq(mailOutbox.status, status), eq(mailOutbox.attempts, 0), eq(mailOutbox.to, to)))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1);
+      return row;
+    },
+    async insert(tx: Queryable, mail: NewMail, at: Date): Promise<MailRow> {
       const [row] = await tx.insert(mailOutbox).values({ ...mail, id: randomUUID(), createdAt: at, nextAttemptAt: at }).returning();
       return row!;
     },

@@ -1,16 +1,15 @@
 import type { Page } from '#shared/contract/common';
 import type { MailMessage, MailStatus, SubmissionMail } from '#shared/contract/mail';
-import type { Db } from '../../db/client.ts';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type MailRepo, type MailRow, toMailMessage } from './mail.repo.ts';
 
 export interface MailDeps {
-  db: Db;
   repo: MailRepo;
-  audit: AuditTrail;
+  uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
   /** 'smtp' queues for the worker; 'outbox' (no SMTP server) only stores. */
@@ -24,7 +23,7 @@ export interface MailDeps {
 export const NO_RECIPIENTS = 'No active notification recipients are configured. Add one under Configurations → Config.';
 
 export function createMailService(d: MailDeps) {
-  const { db, repo, audit, log, clock } = d;
+  const { repo, uow, log, clock } = d;
   const initialStatus = (): 'queued' | 'stored' => (d.mode === 'smtp' ? 'queued' : 'stored');
 
   async function activeRecipients(): Promise<string[]> {
@@ -41,11 +40,11 @@ export function createMailService(d: MailDeps) {
      * one transaction; a repeated or concurrent call answers the message already queued.
      */
     async queueNotice(actor: AuditActor, submissionId: string, message: { to: string[]; subject: string; text: string }): Promise<{ mail: MailRow; created: boolean }> {
-      const result = await db.transaction(async (tx) => {
+      const result = await uow(async ({ tx, audit }) => {
         const queued = await repo.queueNotice(tx, { ...message, submissionId, status: initialStatus(), createdBy: actor.email }, clock.now());
         if (queued.created) {
           const after = { mailId: queued.row.id, recipients: message.to.length, status: queued.row.status };
-          await audit.record({ actor, entity: 'submission', entityId: submissionId, action: 'email queued', after }, tx as unknown as Db);
+          await audit({ actor, entity: 'submission', entityId: submissionId, action: 'email queued', after });
         }
         return queued;
       });
@@ -73,25 +72,35 @@ export function createMailService(d: MailDeps) {
       return { activeRecipients: to.length, results };
     },
 
-    /** An admin's explicit resend: a new message, the same text, to the recipients active now. */
+    /**
+     * An admin's explicit resend: a new message, the same text, to the recipients active now. A
+     * resend of the same message to the same recipients that is still waiting, never attempted (a
+     * double click, two admins at once), is answered instead of queueing a second copy.
+     */
     async resend(actor: AuditActor, id: string): Promise<MailMessage> {
-      const original = await repo.findById(id);
-      if (!original) throw new NotFound('Message not found.');
+      const found = await repo.findById(id);
+      if (!found) throw new NotFound('Message not found.');
       const to = await activeRecipients();
-      const row = await db.transaction(async (tx) => {
+      const r = await uow(async ({ tx, audit }) => {
+        // The first message of the chain is locked: every resend of it is decided one at a time.
+        const first = await repo.lock(tx, found.resendOf ?? found.id);
+        const waiting = await repo.waitingResend(tx, found.resendOf ?? found.id, to, initialStatus());
+        if (!first || waiting) return { row: waiting ?? found, created: false };
         const copy = await repo.insert(
           tx,
-          { to, subject: original.subject, text: original.text, html: original.html, submissionId: original.submissionId, resendOf: original.resendOf ?? original.id, createdBy: actor.email, status: initialStatus() },
+          { to, subject: found.subject, text: found.text, html: found.html, submissionId: found.submissionId, resendOf: first.id, createdBy: actor.email, status: initialStatus() },
           clock.now(),
         );
-        if (original.submissionId) {
-          await audit.record({ actor, entity: 'submission', entityId: original.submissionId, action: 'email resent', after: { mailId: copy.id, resendOf: original.id, recipients: to.length } }, tx as unknown as Db);
+        if (found.submissionId) {
+          await audit({ actor, entity: 'submission', entityId: found.submissionId, action: 'email resent', after: { mailId: copy.id, resendOf: found.id, recipients: to.length } });
         }
-        return copy;
+        return { row: copy, created: true };
       });
-      await log.success('JotForms', `E-mail "${original.subject}" resent to ${to.length} recipient(s) by ${actor.email}`);
-      d.nudge();
-      return toMailMessage(row);
+      if (r.created) {
+        await log.success('JotForms', `E-mail "${found.subject}" resent to ${to.length} recipient(s) by ${actor.email}`);
+        d.nudge();
+      }
+      return toMailMessage(r.row);
     },
   };
 }
