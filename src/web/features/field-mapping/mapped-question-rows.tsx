@@ -14,7 +14,7 @@ export function questionOptionLabel(question: Pick<Question, 'qid' | 'text'>): s
 
 interface Props {
   rows: readonly MappedRowValues[];
-  /** The form's questions without headings and buttons (docs/product.md, Forms). */
+  /** The form's questions without headings and buttons (docs/product.md, Field mapping). */
   questions: readonly Question[];
   functions: readonly PreprocessingFunction[] | undefined;
   errors: Record<string, string> | undefined;

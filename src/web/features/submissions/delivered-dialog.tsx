@@ -35,7 +35,7 @@ function NoRecipient() {
   );
 }
 
-/** Confirm Submission; checks first that the notification has someone to go to (docs/product.md, Statuses). */
+/** Confirm Submission; checks first that the notification has someone to go to (docs/product.md, Notification mail). */
 export function DeliveredDialog({ id, open, busy, onConfirm, onCancel }: Props) {
   const mail = useSubmissionMail(id, open);
   // A failed check does not block: the server still refuses a mail with no recipient.
