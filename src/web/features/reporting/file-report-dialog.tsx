@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { REGIME_LABELS, REPORT_REFERENCE_MAX, type Regime } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
-import { useAccountToday } from './today.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -16,12 +15,13 @@ interface Props {
   /** Regimes whose clock is still open, the one to preselect first. */
   regimes: readonly Regime[];
   afterWrite: AfterReportingWrite;
+  /** Today, YYYY-MM-DD, on the account's calendar: the latest date a report can have been filed. */
+  today: string;
 }
 
 /** Records that a regime's report went to the authority; read back once, since it closes the clock for good. */
-export function FileReportDialog({ id, open, onClose, regimes, afterWrite }: Props) {
+export function FileReportDialog({ id, open, onClose, regimes, afterWrite, today }: Props) {
   const file = useFileReport(afterWrite);
-  const today = useAccountToday();
   const [regime, setRegime] = useState<Regime | undefined>(regimes[0]);
   const [reportedOn, setReportedOn] = useState(today);
   const [reference, setReference] = useState('');

@@ -11,7 +11,6 @@ import { DECISION_TEXT, regimeClockState } from './clock-format.ts';
 import { ClockBadge } from './clock-label.tsx';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { FileReportDialog } from './file-report-dialog.tsx';
-import { useAccountToday } from './today.ts';
 
 /** On phones each clock row stacks: the regime, then labelled values two by two, then its action. */
 const STACKED_ROW = 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3';
@@ -49,16 +48,17 @@ function DecisionText({ decision, current }: { decision: ReportabilityDecision; 
 interface Props {
   id: string;
   afterWrite: AfterReportingWrite;
+  /** Today, YYYY-MM-DD, on the calendar the reporting clocks run on (the JotForm account's). */
+  today: string;
 }
 
 type Open = { kind: 'decide'; key: number } | { kind: 'file'; key: number; regime: Regime } | null;
 
 /** The reportability decision with its reason and decider, earlier decisions, the clocks per regime and the reports filed. */
-export function ReportabilitySection({ id, afterWrite }: Props) {
+export function ReportabilitySection({ id, afterWrite, today }: Props) {
   const reportability = useReportability(id);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState(false);
-  const today = useAccountToday();
 
   let body;
   if (reportability.isPending) body = <LoadingState text="Loading reportability..." />;
@@ -177,7 +177,7 @@ export function ReportabilitySection({ id, afterWrite }: Props) {
           />
         )}
         {open?.kind === 'file' && (
-          <FileReportDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} regimes={[open.regime, ...openRegimes.filter((r) => r !== open.regime)]} afterWrite={afterWrite} />
+          <FileReportDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} regimes={[open.regime, ...openRegimes.filter((r) => r !== open.regime)]} afterWrite={afterWrite} today={today} />
         )}
       </div>
     );

@@ -15,6 +15,7 @@ import { HistorySection } from './history-section.tsx';
 import { OutcomeNotice, ReviewSection, SubmissionGrid } from './details-sections.tsx';
 import { MailStatusPanel } from './mail-status.tsx';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
+import { useAccountToday } from './today.ts';
 import { Icon } from '../../ui/icons.tsx';
 
 function BackLink() {
@@ -33,6 +34,7 @@ export function SubmissionDetailsPage() {
   const submission = useSubmission(id);
   const dialogs = useSubmissionDialogs('details');
   const afterWrite = useReloadAfterAction();
+  const today = useAccountToday();
   // Any write on this page, then the reload that follows it (docs/product.md, Screens: 'Updating...').
   const writing = useIsMutating() > 0;
   const updating = writing || (submission.isFetching && !submission.isPending);
@@ -68,7 +70,7 @@ export function SubmissionDetailsPage() {
       <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} />
       <OutcomeNotice submission={data} />
       <ReviewSection submission={data} onOpen={dialogs.openDialog} />
-      <ReportabilitySection id={data.id} afterWrite={afterWrite} />
+      <ReportabilitySection id={data.id} afterWrite={afterWrite} today={today} />
       <SubmissionGrid submission={data} onOpen={dialogs.openDialog} />
       <MailStatusPanel id={data.id} delivered={data.emailDelivered} />
       <section aria-labelledby="answers-title">

@@ -1,5 +1,5 @@
 import { zonedDate } from '#shared/time-zone';
-import { useReviewedForm } from '../submissions/index.ts';
+import { useReviewedForm } from './api.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
