@@ -62,7 +62,7 @@ async function apply(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<voi
   if (r) {
     await ctx.services.reporting.decide(DEMO_ACTOR, id, { decision: r.decision, rationale: r.rationale, category: r.category });
     if (r.report) {
-      const { becomeAwareDate } = await submissions.get(id);
+      const { becomeAwareDate } = await submissions.get(DEMO_ACTOR, id);
       await ctx.services.reporting.fileReport(DEMO_ACTOR, id, { regime: r.report.regime, reportedOn: addDaysIso(becomeAwareDate, r.report.afterDays), reference: r.report.reference });
     }
   }

@@ -5,17 +5,25 @@ import { Actor } from './reporting.ts';
 import { Change } from './submissions.ts';
 
 /** What the audit trail records changes of. */
-export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'field_mapping', 'email_config', 'question', 'system_log'] as const;
+export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'form', 'field_mapping', 'email_config', 'question', 'system_log'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   user: 'User',
   session: 'Session',
   submission: 'Submission',
+  form: 'Form',
   field_mapping: 'Field mapping',
   email_config: 'Notification e-mail',
   question: 'Form question',
   system_log: 'System log',
 };
+
+/**
+ * Reads of patient data on the record: a submission's details opened (`viewed`, on the
+ * submission) and a CSV export of submissions (`exported`, on the form). Lists leave them out
+ * unless asked for (`reads=true`, or an `action` filter naming one).
+ */
+export const READ_ACTIONS = ['viewed', 'exported'] as const;
 
 export const AUDIT_CSV_FILE_NAME = 'audit_trail.csv';
 export const AUDIT_CSV_HEADERS = ['Time', 'Actor', 'Actor E-mail', 'Address', 'Entity', 'Entity ID', 'Action', 'Changes'] as const;
@@ -45,6 +53,8 @@ export const AuditFilters = z.object({
   /** Inclusive dates in the portal's reporting time zone. */
   from: IsoDate.optional(),
   to: IsoDate.optional(),
+  /** Include reads (`viewed`, `exported`); without it they are left out unless `action` names one. */
+  reads: z.enum(['true', 'false'], { message: 'reads must be true or false' }).transform((v) => v === 'true').optional(),
 }).refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'from must not be after to', path: ['from'] });
 
 export const auditApi = defineApi('audit', {

@@ -1,5 +1,5 @@
-import { type SQL, and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
-import type { AuditEntity, AuditEntry } from '#shared/contract/audit';
+import { type SQL, and, desc, eq, gte, ilike, lt, notInArray, or, sql } from 'drizzle-orm';
+import { type AuditEntity, type AuditEntry, READ_ACTIONS } from '#shared/contract/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { changesOf } from '../../lib/audit.ts';
@@ -14,6 +14,8 @@ export interface AuditQuery {
   /** Instants bounding the entries: `from` inclusive, `until` exclusive. */
   from?: Date | undefined;
   until?: Date | undefined;
+  /** Include reads (viewed, exported); left out otherwise unless `action` names one. */
+  reads?: boolean | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,6 +29,7 @@ function where(q: AuditQuery): SQL | undefined {
     q.action ? eq(e.action, q.action) : undefined,
     q.from ? gte(e.at, q.from) : undefined,
     q.until ? lt(e.at, q.until) : undefined,
+    q.reads || q.action ? undefined : notInArray(e.action, [...READ_ACTIONS]),
   );
 }
 

@@ -13,6 +13,7 @@ export interface AuditFilterInput {
   action?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  reads?: boolean | undefined;
 }
 
 const show = (v: string | number | boolean | null) => (v === null || v === '' ? '—' : String(v));
@@ -41,6 +42,7 @@ export function createAuditService(repo: AuditRepo, timeZone: string) {
       actor: f.actor || undefined,
       action: f.action || undefined,
       from: f.from ? (zonedTimeToUtc(`${f.from} 00:00:00`, timeZone) ?? undefined) : undefined,
+      reads: f.reads,
       until: f.to ? (zonedTimeToUtc(`${addDaysIso(f.to, 1)} 00:00:00`, timeZone) ?? undefined) : undefined,
     };
   }

@@ -1,5 +1,6 @@
 import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
+import { READ_ACTIONS } from '#shared/contract/audit';
 import type { Actor } from '#shared/contract/reporting';
 import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
@@ -338,14 +339,14 @@ export function createSubmissionsRepo(db: Db) {
         }
       }
     },
-    /** What happened to a submission, newest first, from the audit trail (actor null: JotForm or the portal). */
+    /** What happened to a submission, newest first, from the audit trail (actor null: JotForm or the portal); reads are not history. */
     async history(submissionId: string): Promise<HistoryEntry[]> {
       const e = auditEvents;
       const rows = await db
         .select({ at: e.at, actorId: e.actorId, actorEmail: e.actorEmail, action: e.action, before: e.before, after: e.after, name: users.name, email: users.email })
         .from(e)
         .leftJoin(users, eq(users.id, e.actorId))
-        .where(and(eq(e.entity, 'submission'), eq(e.entityId, submissionId)))
+        .where(and(eq(e.entity, 'submission'), eq(e.entityId, submissionId), notInArray(e.action, [...READ_ACTIONS])))
         .orderBy(desc(e.at), desc(e.id));
       return rows.map((r) => ({ at: r.at.toISOString(), actor: actorOf(r.actorId, r.actorEmail, r), action: r.action, changes: changesOf(r.before, r.after) }));
     },

@@ -7,8 +7,8 @@ import type { SubmissionSync } from './submissions.sync.ts';
 export function submissionsRoutes(route: Route, submissions: SubmissionsService, sync: SubmissionSync): void {
   route(submissionsApi.forms, async () => ({ results: await submissions.forms() }));
   route(submissionsApi.list, ({ params, query }) => submissions.list(params.formId, query));
-  route(submissionsApi.exportCsv, async ({ params, query, request, reply }) => {
-    const csv = await submissions.exportCsv(params.formId, query);
+  route(submissionsApi.exportCsv, async ({ user, params, query, request, reply }) => {
+    const csv = await submissions.exportCsv(user, params.formId, query);
     const accept = request.headers.accept ?? '';
     if (accept.includes('application/json') && !accept.includes('text/csv')) {
       let results = '';
@@ -23,7 +23,7 @@ export function submissionsRoutes(route: Route, submissions: SubmissionsService,
       .send(Readable.from(csv));
     return ANSWERED;
   });
-  route(submissionsApi.get, ({ params }) => submissions.get(params.id));
+  route(submissionsApi.get, ({ user, params }) => submissions.get(user, params.id));
   route(submissionsApi.createFollowup, async ({ user, params, body }) => ({ results: await submissions.setFollowup(user, params.id, body.followup) }));
   route(submissionsApi.followups, async ({ params }) => ({ results: await submissions.followups(params.id) }));
   route(submissionsApi.addFollowup, async ({ user, params, body }) => ({ results: await submissions.addFollowup(user, params.id, body.text) }));

@@ -104,8 +104,11 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return { results: rows.map((r) => toSubmissionRow(r, c)), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
 
-    async get(id: string): Promise<Submission> {
-      return toSubmission(await mustFind(id), ctx());
+    /** One submission with its answers; the read goes on the record (`viewed`) before anything is answered. */
+    async get(actor: AuditActor, id: string): Promise<Submission> {
+      const row = await mustFind(id);
+      await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'viewed' });
+      return toSubmission(row, ctx());
     },
 
     async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
@@ -189,13 +192,17 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     },
 
     /**
-     * The CSV as chunks. The header and the first batch are read before this returns, so a query
+     * The CSV as chunks, its export recorded first (`exported`). The header and the first batch are read before this returns, so a query
      * that fails does so before any header is sent: an error answer, never a file cut off mid-way.
      */
-    async exportCsv(formId: string, q: SubmissionFilters & { sortBy?: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<AsyncGenerator<string>> {
+    async exportCsv(actor: AuditActor, formId: string, q: SubmissionFilters & { sortBy?: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
       const { sortBy, ...filters } = q;
-      const csv = submissionsCsv(repo.exportRows(formId, filters, today(), sortBy));
+      const day = today();
+      // On the record before the first byte leaves: who, the filters and order, and the rows they matched.
+      const rows = await repo.total(formId, filters, day);
+      await audit.record({ actor, entity: 'form', entityId: formId, action: 'exported', after: { ...filters, ...(sortBy ? { sortBy: `${sortBy.field}:${sortBy.order}` } : {}), rows } });
+      const csv = submissionsCsv(repo.exportRows(formId, filters, day, sortBy));
       const head: string[] = [];
       while (head.length < 2) {
         const next = await csv.next();

@@ -9,9 +9,11 @@ export interface AuditFilterState {
   action: string;
   from: string;
   to: string;
+  /** Show reads (viewed, exported) too. */
+  reads: boolean;
 }
 
-export type AuditQueryFilters = Partial<{ entity: AuditEntity; actor: string; action: string; from: string; to: string }>;
+export type AuditQueryFilters = Partial<{ entity: AuditEntity; actor: string; action: string; from: string; to: string; reads: 'true' }>;
 
 /** The filters the API takes: empty ones left out, date bounds in order. */
 export function auditFilters(s: AuditFilterState): AuditQueryFilters {
@@ -22,6 +24,7 @@ export function auditFilters(s: AuditFilterState): AuditQueryFilters {
   const [from, to] = s.from && s.to && s.from > s.to ? [s.to, s.from] : [s.from, s.to];
   if (from) f.from = from;
   if (to) f.to = to;
+  if (s.reads) f.reads = 'true';
   return f;
 }
 

@@ -97,4 +97,21 @@ describe('AuditPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(lastQuery(server)).toEqual({ page: '1', limit: '25' }));
   });
+
+  it('hides reads until Show reads is ticked, and keeps the choice in the URL and the export', async () => {
+    const server = serve();
+    const router = renderAudit();
+    await screen.findByRole('table', { name: 'Audit trail' }, { timeout: 5000 });
+    const showReads = screen.getByRole('checkbox', { name: 'Show reads' });
+    expect(showReads).not.toBeChecked();
+    expect(lastQuery(server)).toEqual({ page: '1', limit: '25' });
+
+    await userEvent.click(showReads);
+    await waitFor(() => expect(lastQuery(server)).toEqual({ reads: 'true', page: '1', limit: '25' }));
+    expect(router.state.location.search).toBe('?reads=true');
+    expect(showReads).toBeChecked();
+
+    await userEvent.click(showReads);
+    await waitFor(() => expect(lastQuery(server)).toEqual({ page: '1', limit: '25' }));
+  });
 });

@@ -32,6 +32,7 @@ export function parseAuditState(p: URLSearchParams): PageState {
     action: (p.get('action') ?? '').slice(0, 100),
     from: ISO.test(p.get('from') ?? '') ? p.get('from')! : '',
     to: ISO.test(p.get('to') ?? '') ? p.get('to')! : '',
+    reads: p.get('reads') === 'true',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     limit: (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : 25,
   };
@@ -40,6 +41,7 @@ export function parseAuditState(p: URLSearchParams): PageState {
 function toParams(s: PageState): URLSearchParams {
   const p = new URLSearchParams();
   for (const key of ['entity', 'actor', 'action', 'from', 'to'] as const) if (s[key].trim()) p.set(key, s[key].trim());
+  if (s.reads) p.set('reads', 'true');
   if (s.page !== 1) p.set('page', String(s.page));
   if (s.limit !== 25) p.set('limit', String(s.limit));
   return p;
@@ -98,7 +100,7 @@ export function AuditPage() {
     <>
       <PageHeader
         title="Audit trail"
-        description="Every recorded change — who, when, what, before and after — newest first. Times are shown in your local time."
+        description="Every recorded change — who, when, what, before and after — newest first; tick Show reads for who opened or exported submissions. Times are shown in your local time."
         actions={
           <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyText="Exporting...">
             <Icon name="download" className="size-4" />
@@ -127,6 +129,10 @@ export function AuditPage() {
           </div>
           <Input label="From" type="date" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(e) => update({ from: e.target.value })} />
           <Input label="To" type="date" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(e) => update({ to: e.target.value })} />
+          <label className="col-span-2 flex items-center gap-2 text-sm text-slate-700 sm:col-span-1 sm:pb-2">
+            <input type="checkbox" checked={state.reads} onChange={(e) => update({ reads: e.target.checked })} className="size-4 rounded border-slate-300" />
+            Show reads
+          </label>
           {filtered && (
             <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
               Clear filters

@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures.ts';
+import { demoSubmissionId, openDetails } from './submissions-helpers.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('opening a submission is on the record: the audit trail shows it once Show reads is ticked, the History never', async ({ page, loginAs }) => {
+  const submissionId = demoSubmissionId(3);
+  const me = await loginAs('admin');
+  await openDetails(page, submissionId);
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText(/^JotForm /).first()).toBeVisible();
+  await expect(history).not.toContainText(me.name);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit trail' }).click();
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  await expect(trail.locator('tbody tr').first()).toBeVisible();
+  await expect(trail.getByRole('row').filter({ hasText: 'viewed' })).toHaveCount(0);
+
+  const showReads = page.getByRole('checkbox', { name: 'Show reads' });
+  await showReads.click();
+  await expect(page).toHaveURL(/reads=true/);
+  await expect(showReads).toBeChecked();
+  const viewed = trail.getByRole('row').filter({ hasText: 'viewed' }).filter({ hasText: submissionId });
+  await expect(viewed).toHaveCount(1);
+  await expect(viewed).toContainText(me.name);
+  await page.screenshot({ path: `test-results/audit-show-reads.png` });
+});
