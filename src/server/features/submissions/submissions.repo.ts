@@ -203,7 +203,7 @@ export async function findSubmission(q: Queryable, idOrChNumber: string, lock = 
 
 export function createSubmissionsRepo(db: Db) {
   return {
-    find: (idOrChNumber: string) => findSubmission(db, idOrChNumber),
+    find: (idOrChNumber: string, q: Queryable = db) => findSubmission(q, idOrChNumber),
     /** The submission by id or CH number, locked for the change's transaction. */
     lock: (tx: Queryable, idOrChNumber: string) => findSubmission(tx, idOrChNumber, true),
     async page(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' }, offset: number, limit: number) {

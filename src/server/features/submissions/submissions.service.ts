@@ -106,8 +106,12 @@ export function createSubmissionsService(d: SubmissionsDeps) {
 
     /** One submission with its answers; the read goes on the record (`viewed`) before anything is answered. */
     async get(actor: AuditActor, id: string): Promise<Submission> {
-      const row = await mustFind(id);
-      await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'viewed' });
+      const row = await uow(async ({ tx, audit }) => {
+        const found = await repo.find(id, tx);
+        if (!found) throw new NotFound('Submission not found.');
+        await audit({ actor, entity: 'submission', entityId: found.id, action: 'viewed' });
+        return found;
+      });
       return toSubmission(row, ctx());
     },
 
@@ -201,7 +205,8 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       const day = today();
       // On the record before the first byte leaves: who, the filters and order, and the rows they matched.
       const rows = await repo.total(formId, filters, day);
-      await audit.record({ actor, entity: 'form', entityId: formId, action: 'exported', after: { ...filters, ...(sortBy ? { sortBy: `${sortBy.field}:${sortBy.order}` } : {}), rows } });
+      const after = { ...filters, ...(sortBy ? { sortBy: `${sortBy.field}:${sortBy.order}` } : {}), rows };
+      await uow(({ audit }) => audit({ actor, entity: 'form', entityId: formId, action: 'exported', after }));
       const csv = submissionsCsv(repo.exportRows(formId, filters, day, sortBy));
       const head: string[] = [];
       while (head.length < 2) {
