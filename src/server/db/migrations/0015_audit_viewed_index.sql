@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_viewed_idx" ON "audit_events" USING btree ("entity_id") WHERE "audit_events"."entity" = 'submission' and "audit_events"."action" = 'viewed';
