@@ -85,4 +85,14 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     await send({ method: 'POST', url: '/v1/email-configs', payload: { email: 'logged@example.com' } });
     await rolledBack({ method: 'DELETE', url: '/v1/logs' });
   });
+
+  it('reporting: a reportability decision and a filed report', async () => {
+    const id = await submission();
+    const base = `/v1/jotforms/submission/${id}/reportability`;
+    await rolledBack({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard' } }, p.staff);
+    expect((await send({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard' } }, p.staff)).statusCode).toBe(200);
+    const becameAware = (await send({ method: 'GET', url: `/v1/jotforms/submission/${id}` }, p.staff)).json().becomeAwareDate as string;
+    await rolledBack({ method: 'POST', url: `${base}/reports`, payload: { regime: 'US_MDR', reportedOn: becameAware, reference: 'MDR-1' } }, p.staff);
+  });
 });
+

@@ -166,3 +166,21 @@ describe('configuration', () => {
   });
 });
 
+describe('reporting', () => {
+  it('the same decision ten times at once: one decision, one entry, the same answer', async () => {
+    const id = await submission();
+    const base = `/v1/jotforms/submission/${id}/reportability`;
+    const res = await tenAtOnce({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard' } }, p.staff);
+    expect(statuses(res)).toEqual(Array(10).fill(200));
+    expect(new Set(res.map((r) => r.json().current.id)).size).toBe(1);
+    expect(await count('reportability_decisions where submission_id = $1', [id])).toBe(1);
+    expect(await audits(id, 'decide reportability')).toBe(1);
+
+    const becameAware = (await send({ method: 'GET', url: `/v1/jotforms/submission/${id}` }, p.staff)).json().becomeAwareDate as string;
+    const filed = await tenAtOnce({ method: 'POST', url: `${base}/reports`, payload: { regime: 'US_MDR', reportedOn: becameAware, reference: 'MDR-7' } }, p.staff);
+    expect(statuses(filed)).toEqual(Array(10).fill(201));
+    expect(await count('filed_reports where submission_id = $1', [id])).toBe(1);
+    expect(await audits(id, 'file report')).toBe(1);
+  });
+});
+

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Category, Decision, FiledReport, Regime, ReportabilityDecision } from '#shared/contract/reporting';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, filedReports, reportabilityDecisions, submissions, users } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
+import { filedReports, reportabilityDecisions, submissions, users } from '../../db/schema/index.ts';
 import { type ReportingSettings, type SubmissionDbRow, actorOf, reportingDueOf } from '../submissions/index.ts';
 
 export interface Who {
@@ -12,9 +13,10 @@ export interface Who {
 
 export function createReportingRepo(db: Db) {
   return {
-    async decisions(submissionId: string): Promise<ReportabilityDecision[]> {
+    /** Newest first; on the change's transaction `q` when the answer is built inside it. */
+    async decisions(submissionId: string, q: Queryable = db): Promise<ReportabilityDecision[]> {
       const d = reportabilityDecisions;
-      const rows = await db
+      const rows = await q
         .select({ row: d, name: users.name, email: users.email })
         .from(d)
         .leftJoin(users, eq(users.id, d.decidedBy))
@@ -31,9 +33,9 @@ export function createReportingRepo(db: Db) {
       }));
     },
 
-    async reports(submissionId: string): Promise<FiledReport[]> {
+    async reports(submissionId: string, q: Queryable = db): Promise<FiledReport[]> {
       const r = filedReports;
-      const rows = await db
+      const rows = await q
         .select({ row: r, name: users.name, email: users.email })
         .from(r)
         .leftJoin(users, eq(users.id, r.filedBy))
@@ -49,84 +51,46 @@ export function createReportingRepo(db: Db) {
       }));
     },
 
-    /**
-     * Records a decision and brings the submission's row in line (flag, decision, clocks) with its
-     * audit entry, in one transaction over the locked row. `check` sees the row as locked and may
-     * refuse (throw) or skip (return false: nothing is written).
-     */
+    /** Records a decision and brings the submission's row in line (flag, decision, clocks); answers the row. */
     async decide(
-      submissionId: string,
+      tx: Queryable,
+      row: SubmissionDbRow,
       v: { decision: Decision; rationale: string; regimes: Regime[]; category: Category | null },
       who: Who,
       at: Date,
       settings: ReportingSettings,
-      check: (row: SubmissionDbRow) => boolean,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).for('update');
-        if (!row || !check(row)) return false;
-        const next = { ...row, reportingDecision: v.decision, reportingCategory: v.category, reportingRegimes: v.regimes };
-        await tx
-          .update(submissions)
-          .set({
-            reportingDecision: v.decision,
-            reportingCategory: v.category,
-            reportingRegimes: v.regimes,
-            reportingDue: reportingDueOf(next, settings),
-            reportable: row.reportable || v.decision === 'reportable',
-            modifiedAt: at,
-          })
-          .where(eq(submissions.id, submissionId));
-        await tx.insert(reportabilityDecisions).values({ submissionId, ...v, decidedAt: at, decidedBy: who.id, decidedByEmail: who.email });
-        await tx.insert(auditEvents).values({
-          at,
-          actorId: who.id,
-          actorEmail: who.email,
-          address: who.address ?? null,
-          entity: 'submission',
-          entityId: submissionId,
-          action: 'decide reportability',
-          before: { decision: row.reportingDecision ?? 'undecided', category: row.reportingCategory, regimes: row.reportingRegimes ?? [...settings.regimes], reportable: row.reportable },
-          after: { decision: v.decision, category: v.category, regimes: v.regimes, reportable: row.reportable || v.decision === 'reportable', rationale: v.rationale },
-        });
-        return true;
-      });
+    ): Promise<SubmissionDbRow> {
+      const next = { ...row, reportingDecision: v.decision, reportingCategory: v.category, reportingRegimes: v.regimes };
+      const [updated] = await tx
+        .update(submissions)
+        .set({
+          reportingDecision: v.decision,
+          reportingCategory: v.category,
+          reportingRegimes: v.regimes,
+          reportingDue: reportingDueOf(next, settings),
+          reportable: row.reportable || v.decision === 'reportable',
+          modifiedAt: at,
+        })
+        .where(eq(submissions.id, row.id))
+        .returning();
+      await tx.insert(reportabilityDecisions).values({ submissionId: row.id, ...v, decidedAt: at, decidedBy: who.id, decidedByEmail: who.email });
+      return updated!;
     },
 
-    /** Records a filed report, closes the regime's clock, audits it; one transaction over the locked row. */
-    async fileReport(
-      submissionId: string,
-      v: { regime: Regime; reportedOn: string; reference: string },
-      who: Who,
-      at: Date,
-      settings: ReportingSettings,
-      check: (row: SubmissionDbRow, earlier: FiledReportRow[]) => boolean,
-    ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(submissions).where(eq(submissions.id, submissionId)).for('update');
-        if (!row) return false;
-        const earlier = await tx.select().from(filedReports).where(eq(filedReports.submissionId, submissionId));
-        if (!check(row, earlier)) return false;
-        const was = row.reportingReports[v.regime];
-        const reports = { ...row.reportingReports, [v.regime]: was && was < v.reportedOn ? was : v.reportedOn };
-        await tx
-          .update(submissions)
-          .set({ reportingReports: reports, reportingDue: reportingDueOf({ ...row, reportingReports: reports }, settings), modifiedAt: at })
-          .where(eq(submissions.id, submissionId));
-        await tx.insert(filedReports).values({ submissionId, ...v, filedAt: at, filedBy: who.id, filedByEmail: who.email });
-        await tx.insert(auditEvents).values({
-          at,
-          actorId: who.id,
-          actorEmail: who.email,
-          address: who.address ?? null,
-          entity: 'submission',
-          entityId: submissionId,
-          action: 'file report',
-          before: { regime: v.regime, reportedOn: was ?? null },
-          after: { regime: v.regime, reportedOn: v.reportedOn, reference: v.reference },
-        });
-        return true;
-      });
+    /** The reports filed for a submission, as stored. */
+    filed: (tx: Queryable, submissionId: string): Promise<FiledReportRow[]> => tx.select().from(filedReports).where(eq(filedReports.submissionId, submissionId)),
+
+    /** Records a filed report and closes the regime's clock; answers the row. */
+    async fileReport(tx: Queryable, row: SubmissionDbRow, v: { regime: Regime; reportedOn: string; reference: string }, who: Who, at: Date, settings: ReportingSettings): Promise<SubmissionDbRow> {
+      const was = row.reportingReports[v.regime];
+      const reports = { ...row.reportingReports, [v.regime]: was && was < v.reportedOn ? was : v.reportedOn };
+      const [updated] = await tx
+        .update(submissions)
+        .set({ reportingReports: reports, reportingDue: reportingDueOf({ ...row, reportingReports: reports }, settings), modifiedAt: at })
+        .where(eq(submissions.id, row.id))
+        .returning();
+      await tx.insert(filedReports).values({ submissionId: row.id, ...v, filedAt: at, filedBy: who.id, filedByEmail: who.email });
+      return updated!;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { REGIME_LABELS, type Category, type Decision, type Regime, type Reportability } from '#shared/contract/reporting';
 import type { Db } from '../../db/client.ts';
+import type { Queryable, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
@@ -9,6 +10,7 @@ import type { ReportingRepo, Who } from './reporting.repo.ts';
 
 export interface ReportingDeps {
   db: Db;
+  uow: UnitOfWork;
   repo: ReportingRepo;
   log: SystemLog;
   clock: Clock;
@@ -28,10 +30,16 @@ export function createReportingService(d: ReportingDeps) {
     if (!row) throw new NotFound('Submission not found.');
     return row;
   }
+  async function mustLock(tx: Queryable, id: string): Promise<SubmissionDbRow> {
+    const row = await findSubmission(tx, id, true);
+    if (!row) throw new NotFound('Submission not found.');
+    return row;
+  }
 
-  /** The answer of every endpoint, built from the submission's row as it stands now. */
-  async function answer(row: SubmissionDbRow): Promise<Reportability> {
-    const [decisions, reports] = await Promise.all([d.repo.decisions(row.id), d.repo.reports(row.id)]);
+  /** The answer of every endpoint, built from the submission's row (inside a change: on its transaction, as that change left it). */
+  async function answer(row: SubmissionDbRow, q: Queryable = d.db): Promise<Reportability> {
+    const decisions = await d.repo.decisions(row.id, q);
+    const reports = await d.repo.reports(row.id, q);
     return { ...reportingFieldsOf(row, d.settings, today()), current: decisions[0] ?? null, decisions, reports, defaultRegimes: [...d.settings.regimes] };
   }
 
@@ -40,50 +48,61 @@ export function createReportingService(d: ReportingDeps) {
 
     /**
      * `reportable` is one way: a reportable submission is never decided not reportable (409). The
-     * same decision again, word for word, stores nothing (a double-submitted dialog).
+     * same decision again, word for word, stores nothing (a double-submitted dialog). Decided on the
+     * locked row, and answered as this request left it.
      */
     async decide(who: Who, id: string, body: { decision: Decision; rationale: string; regimes?: Regime[] | undefined; category?: Category | undefined }): Promise<Reportability> {
-      const found = await mustFind(id);
-      const v = { decision: body.decision, rationale: body.rationale, regimes: body.regimes ?? [...regimesOf(found, d.settings)], category: body.category ?? null };
-      const [current] = await d.repo.decisions(found.id);
-      const same = current && current.decision === v.decision && current.rationale === v.rationale && current.category === v.category && current.regimes.join() === v.regimes.join();
-      if (!same) {
-        const wrote = await d.repo.decide(found.id, v, who, d.clock.now(), d.settings, (row) => {
-          if (v.decision === 'not_reportable' && (row.reportable || row.reportingDecision === 'reportable')) {
-            throw new Conflict('This submission is reportable, and reportable is one way: it cannot be decided not reportable.');
-          }
-          return true;
-        });
-        if (wrote) {
-          const what = v.decision === 'reportable' ? 'reportable' : 'not reportable';
-          await d.log.success('JotForms', `Submission ${found.id} decided ${what} by ${who.email}`);
+      const r = await d.uow(async ({ tx, audit }) => {
+        const row = await mustLock(tx, id);
+        const v = { decision: body.decision, rationale: body.rationale, regimes: body.regimes ?? [...regimesOf(row, d.settings)], category: body.category ?? null };
+        const [current] = await d.repo.decisions(row.id, tx);
+        const same = current && current.decision === v.decision && current.rationale === v.rationale && current.category === v.category && current.regimes.join() === v.regimes.join();
+        if (same) return { answer: await answer(row, tx), wrote: false };
+        if (v.decision === 'not_reportable' && (row.reportable || row.reportingDecision === 'reportable')) {
+          throw new Conflict('This submission is reportable, and reportable is one way: it cannot be decided not reportable.');
         }
-      }
-      return answer(await mustFind(found.id));
+        const updated = await d.repo.decide(tx, row, v, who, d.clock.now(), d.settings);
+        await audit({
+          actor: who,
+          entity: 'submission',
+          entityId: row.id,
+          action: 'decide reportability',
+          before: { decision: row.reportingDecision ?? 'undecided', category: row.reportingCategory, regimes: row.reportingRegimes ?? [...d.settings.regimes], reportable: row.reportable },
+          after: { decision: v.decision, category: v.category, regimes: v.regimes, reportable: updated.reportable, rationale: v.rationale },
+        });
+        return { answer: await answer(updated, tx), wrote: true, id: row.id };
+      });
+      if (r.wrote) await d.log.success('JotForms', `Submission ${r.id} decided ${body.decision === 'reportable' ? 'reportable' : 'not reportable'} by ${who.email}`);
+      return r.answer;
     },
 
     /**
      * Closes a regime's clock. Only a reportable submission has reports to file, only for the
      * regimes its clocks run for, on a date from the become-aware date to today; the same report
-     * again stores nothing.
+     * again stores nothing. Decided on the locked row, and answered as this request left it.
      */
     async fileReport(who: Who, id: string, body: { regime: Regime; reportedOn: string; reference: string }): Promise<Reportability> {
-      const found = await mustFind(id);
-      if (body.reportedOn > today()) throw new Invalid('reportedOn cannot be in the future', { reportedOn: 'cannot be in the future' });
-      if (body.reportedOn < found.becomeAwareDate) {
-        throw new Invalid(`reportedOn cannot be before the become-aware date (${found.becomeAwareDate})`, { reportedOn: 'before the become-aware date' });
-      }
-      const wrote = await d.repo.fileReport(found.id, body, who, d.clock.now(), d.settings, (row, earlier) => {
+      const r = await d.uow(async ({ tx, audit }) => {
+        const row = await mustLock(tx, id);
+        if (body.reportedOn > today()) throw new Invalid('reportedOn cannot be in the future', { reportedOn: 'cannot be in the future' });
+        if (body.reportedOn < row.becomeAwareDate) {
+          throw new Invalid(`reportedOn cannot be before the become-aware date (${row.becomeAwareDate})`, { reportedOn: 'before the become-aware date' });
+        }
         if (row.reportingDecision === null) throw new Conflict('Record a reportability decision before filing a report: this submission is undecided.');
         if (row.reportingDecision === 'not_reportable') throw new Conflict('This submission was decided not reportable: there is no report to file.');
         const regimes = regimesOf(row, d.settings);
         if (!regimes.includes(body.regime)) {
-          throw new Conflict(`This submission's clocks do not include ${REGIME_LABELS[body.regime]}; they run for ${regimes.map((r) => REGIME_LABELS[r]).join(', ')}.`);
+          throw new Conflict(`This submission's clocks do not include ${REGIME_LABELS[body.regime]}; they run for ${regimes.map((x) => REGIME_LABELS[x]).join(', ')}.`);
         }
-        return !earlier.some((r) => r.regime === body.regime && r.reportedOn === body.reportedOn && r.reference === body.reference);
+        const earlier = await d.repo.filed(tx, row.id);
+        if (earlier.some((x) => x.regime === body.regime && x.reportedOn === body.reportedOn && x.reference === body.reference)) return { answer: await answer(row, tx), wrote: false };
+        const was = row.reportingReports[body.regime];
+        const updated = await d.repo.fileReport(tx, row, body, who, d.clock.now(), d.settings);
+        await audit({ actor: who, entity: 'submission', entityId: row.id, action: 'file report', before: { regime: body.regime, reportedOn: was ?? null }, after: { regime: body.regime, reportedOn: body.reportedOn, reference: body.reference } });
+        return { answer: await answer(updated, tx), wrote: true, id: row.id };
       });
-      if (wrote) await d.log.success('JotForms', `Report for ${body.regime} filed for submission ${found.id} by ${who.email}`);
-      return answer(await mustFind(found.id));
+      if (r.wrote) await d.log.success('JotForms', `Report for ${body.regime} filed for submission ${r.id} by ${who.email}`);
+      return r.answer;
     },
   };
 }
