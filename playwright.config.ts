@@ -13,6 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  // Under CI a test that passes only on its retry is reported as flaky and fails the run.
+  failOnFlakyTests: !!process.env.CI,
   outputDir: `test-results/${E2E_PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -25,6 +27,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Without Chromium no test is collected, and Playwright fails the run with "No tests found".
   ...(existsSync(chromium) ? {} : { testIgnore: '**/*' }),
   webServer: {
     command: `rm -rf .e2e-data-${E2E_PORT} && node scripts/start.mjs`,
