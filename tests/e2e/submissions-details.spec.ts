@@ -60,18 +60,32 @@ test('a transferred submission: chTitle and chNumber badges, delivered box not c
   await expect(steps).toBeHidden();
 });
 
-test('approve moves Pending Review to Pending Transfer', async ({ page }) => {
+test('approve asks first; a double-click on Approve, then on its confirmation, approves once and opens nothing else', async ({ page }) => {
   const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 5);
   await openDetails(page, submissionId);
+  const reviews: unknown[] = [];
+  page.on('request', (r) => r.url().endsWith(`/submission/${submissionId}/review`) && reviews.push(r.postDataJSON()));
+  await page.getByRole('button', { name: 'Approve' }).dblclick();
+  const confirm = page.getByRole('dialog', { name: 'Approve Submission' });
+  await expect(confirm).toBeVisible();
+  expect(reviews).toEqual([]);
+
   const review = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/review`));
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await confirm.getByRole('button', { name: 'Approve' }).dblclick();
   expect((await review).postDataJSON()).toEqual({ decision: 'approve' });
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
+  await expect(confirm).toBeHidden();
   // The header's badge (the History below names the status too).
   await expect(page.getByText('Pending Transfer', { exact: true }).first()).toBeVisible();
   // Now the status change control appears, and approve/deny are gone.
-  await expect(page.getByRole('button', { name: 'Create Quality Process' })).toBeVisible();
+  const create = page.getByRole('button', { name: 'Create Quality Process' });
+  await expect(create).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(reviews).toEqual([{ decision: 'approve' }]);
+  // Once the moment has passed, the next action answers a single click.
+  await create.click();
+  await expect(page.getByRole('dialog', { name: 'Create Quality Process' })).toBeVisible();
 });
 
 test('deny needs a reason, then shows it', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { cn } from '../lib/cn.ts';
+import { SETTLE_MS } from '../lib/use-settling.ts';
 import { Button } from './button.tsx';
 import { Icon } from './icons.tsx';
 
@@ -25,6 +26,19 @@ export function Modal({ open, onClose, title, description, busy = false, size = 
   const close = () => {
     if (!busy) onClose();
   };
+  // The second click of the double-click that opened the dialog is not a click outside it: for a
+  // moment, a released pointer is marked handled, which Headless UI's outside-click check skips.
+  useEffect(() => {
+    if (!open) return;
+    const settle = (event: PointerEvent) => event.preventDefault();
+    window.addEventListener('pointerup', settle, true);
+    const stop = () => window.removeEventListener('pointerup', settle, true);
+    const timer = setTimeout(stop, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [open]);
   // The dialog element itself covers the screen, so it has a box (tools and tests see it as shown).
   return (
     <Dialog open={open} onClose={close} className="fixed inset-0 z-50">

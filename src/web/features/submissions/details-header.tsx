@@ -1,15 +1,10 @@
-import { useState } from 'react';
 import type { Submission } from '#shared/contract/submissions';
-import { messageOf } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
+import { useSettling } from '../../lib/use-settling.ts';
 import { Badge } from '../../ui/badge.tsx';
-import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { QualityProcessActions } from '../quality-process/index.ts';
-import { useReview } from './api.ts';
-import { DenyDialog } from './deny-dialog.tsx';
+import { ReviewActions } from './review-actions.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 
@@ -17,39 +12,6 @@ interface Props {
   submission: Submission;
   updating: boolean;
   openDialog: (kind: DialogKind, submission: Submission) => void;
-}
-
-/** Approve / deny a submission pending review (docs/product.md, Statuses). */
-function ReviewActions({ submission }: { submission: Submission }) {
-  const review = useReview();
-  const [denyKey, setDenyKey] = useState(0);
-  const [denying, setDenying] = useState(false);
-  const approve = () =>
-    review.mutate(
-      { id: submission.id, decision: 'approve' },
-      { onSuccess: () => toast.success('Status updated successfully'), onError: (error) => toast.error(messageOf(error, 'Error updating status')) },
-    );
-  return (
-    <>
-      <Button
-        variant="secondary"
-        className="text-red-800"
-        disabled={review.isPending}
-        onClick={() => {
-          setDenyKey((k) => k + 1);
-          setDenying(true);
-        }}
-      >
-        <Icon name="xCircle" className="size-4" />
-        Deny
-      </Button>
-      <Button onClick={approve} busy={review.isPending} busyText="Updating...">
-        <Icon name="checkCircle" className="size-4" />
-        Approve
-      </Button>
-      <DenyDialog key={denyKey} submission={submission} open={denying} onClose={() => setDenying(false)} />
-    </>
-  );
 }
 
 /** What can be done next, by status (docs/product.md, Screens, Statuses): a review, else the quality process. */
@@ -63,6 +25,8 @@ function StatusActions({ submission, openDialog }: Pick<Props, 'submission' | 'o
 }
 
 export function DetailsHeader({ submission, updating, openDialog }: Props) {
+  // The next status's button may appear where the last one was clicked: it waits out a double-click.
+  const settling = useSettling(submission.submissionStatus);
   return (
     <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
       <div className="min-w-0">
@@ -90,7 +54,7 @@ export function DetailsHeader({ submission, updating, openDialog }: Props) {
           )}
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-3">
+      <div className="flex shrink-0 flex-wrap gap-3" inert={settling}>
         <StatusActions submission={submission} openDialog={openDialog} />
       </div>
     </div>

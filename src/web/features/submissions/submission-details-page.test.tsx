@@ -113,10 +113,16 @@ describe('SubmissionDetailsPage', () => {
     expect(server.callsTo('PATCH', /mark-reportable/)[0]!.body).toEqual({ reportable: true });
   });
 
-  it('approves, and denies only with a reason (Pending Review)', async () => {
+  it('approves after a confirmation, and denies only with a reason (Pending Review)', async () => {
     const server = serve(submission(), [http.patch('/v1/jotforms/submission/:id/review', () => json({ results: submission() }))]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
+    const approve = await screen.findByRole('dialog', { name: 'Approve Submission' });
+    await userEvent.click(within(approve).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve Submission' })).toBeNull());
+    expect(server.callsTo('PATCH', /review/)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Approve Submission' })).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully'));
     expect(server.callsTo('PATCH', /review/)[0]!.body).toEqual({ decision: 'approve' });
 
