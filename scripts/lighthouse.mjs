@@ -21,7 +21,7 @@ const option = (name) => {
 const runs = Number(option('--runs') ?? 1);
 const verbose = args.includes('--verbose') ? args.splice(args.indexOf('--verbose'), 1) && true : false;
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ADMIN = { email: 'lighthouse@example.com', password: 'L1ghthouseRuns', name: 'Lighthouse' };
+const ADMIN = { email: 'lighthouse@example.com', password: 'Lighthouse-Orchard-Window', name: 'Lighthouse' };
 
 const freePort = () =>
   new Promise((resolve, reject) => {

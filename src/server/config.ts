@@ -44,7 +44,8 @@ export const ConfigSchema = z
         return z.NEVER;
       }),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('ADMIN_EMAIL must be an email address')).default('admin@example.com'),
-    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'ADMIN_PASSWORD must be at least 8 characters'),
+    // Checked against the password rule only when it seeds the first super_admin (db/seed.ts).
+    ADMIN_PASSWORD: optionalString,
     ADMIN_NAME: z.string().trim().min(1).default('Portal Administrator'),
     JOTFORM_API_KEY: optionalString,
     JOTFORM_BASE_URL: outsideUrl('JOTFORM_BASE_URL'),

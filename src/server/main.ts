@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 main().catch(async (err: unknown) => {
   await stopAll();
   // Refusals the person starting the portal can act on get their message alone.
-  const expected = err instanceof DataDirInUse || err instanceof LegacyDataFound;
+  const expected = err instanceof DataDirInUse || err instanceof LegacyDataFound || err instanceof ConfigError;
   process.stderr.write(`${expected ? err.message : `Could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`}\n`);
   process.exit(1);
 });

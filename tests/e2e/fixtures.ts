@@ -4,7 +4,7 @@ import type { Role } from '#shared/roles';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 
 export { expect };
-export const PASSWORD = 'Passw0rd!e2e';
+export const PASSWORD = 'Quiet-Harbor-Lantern-e2e';
 
 export interface Account {
   email: string;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, SecondFactorRequired, Unauthorized } from '../../lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type UserRow, type UsersRepo, toUser } from '../users/index.ts';
 import type { AuthEvents } from './auth-events.ts';
@@ -119,6 +120,7 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
       if (body.newPassword === body.currentPassword) {
         throw new Invalid('Choose a new password that differs from the current one.', { newPassword: 'Choose a new password that differs from the current one.' });
       }
+      await assertStrongPassword(body.newPassword, [user.name, user.email], 'newPassword');
       await users.update(user.id, { passwordHash: await hashPassword(body.newPassword), passwordGenerated: false, updatedAt: clock.now() });
       const ended = await sessions.end(user, { except: actor.sessionId }, 'password changed', actor);
       await events.passwordChanged(user, actor.address, ended);

@@ -133,7 +133,7 @@ describe('the first super_admin with a generated password', () => {
         const headers = bearer(login.json<{ tokens: Tokens }>().tokens.access.token);
         const profile = async () => (await app.inject({ method: 'GET', url: '/v1/auth/profile', headers })).json<{ passwordGenerated: boolean }>().passwordGenerated;
         expect(await profile()).toBe(true);
-        const change = await app.inject({ method: 'PATCH', url: '/v1/auth/password', headers, payload: { currentPassword: password, newPassword: 'Mine9AtLast' } });
+        const change = await app.inject({ method: 'PATCH', url: '/v1/auth/password', headers, payload: { currentPassword: password, newPassword: 'Mine-At-Last-Walnut' } });
         expect(change.statusCode).toBe(204);
         expect(await profile()).toBe(false);
       } finally {

@@ -46,8 +46,8 @@ describe('POST /v1/users', () => {
 
   it.each([
     ['a bad email', { email: 'not-an-email' }, 'email', /email must be a valid email address/i],
-    ['a short password', { password: 'ab1' }, 'password', /password must be at least 8 characters/i],
-    ['a password without a number', { password: 'abcdefghij' }, 'password', /password must contain at least one number/i],
+    ['a short password', { password: 'Sh0rt-pw!' }, 'password', /password must be at least 12 characters/i],
+    ['a common password', { password: 'Password1234' }, 'password', /commonly used password/i],
     ['a missing name', { name: undefined }, 'name', /name is required/i],
     ['a blank name', { name: '   ' }, 'name', /name is required/i],
     ['a missing email', { email: undefined }, 'email', /email is required/i],

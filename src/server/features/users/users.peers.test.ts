@@ -21,11 +21,11 @@ const signOutEverywhere = (headers: Record<string, string>, id: string) => t.req
 
 describe('peer protection: only a super_admin changes another admin', () => {
   it.each([
-    ['password', { password: 'Tak3overPass' }, 'Only a super_admin can change the password of another admin.'],
+    ['password', { password: 'Takeover-Lantern-42' }, 'Only a super_admin can change the password of another admin.'],
     ['email', { email: 'mine-now@example.com' }, 'Only a super_admin can change the email of another admin.'],
     ['role', { role: 'member' }, 'Only a super_admin can change the role of another admin.'],
     ['permissions', { permissions: ['export'] }, 'Only a super_admin can change the permissions of another admin.'],
-    ['name and password', { name: 'Renamed', password: 'Tak3overPass' }, 'Only a super_admin can change the password of another admin.'],
+    ['name and password', { name: 'Renamed', password: 'Takeover-Lantern-42' }, 'Only a super_admin can change the password of another admin.'],
   ])("an admin cannot change another admin's %s (403), and nothing changes", async (_what, payload, message) => {
     const peer = await t.createUser('admin');
     const res = await patch(admin, peer.id, payload);
@@ -33,7 +33,7 @@ describe('peer protection: only a super_admin changes another admin', () => {
     expect(res.json()).toEqual({ code: 'forbidden', message });
     // The peer's own password still works and their session was not touched.
     expect((await t.request({ method: 'POST', url: '/v1/auth/login', payload: { email: peer.email, password: peer.password } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: '/v1/auth/login', payload: { email: peer.email, password: 'Tak3overPass' } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/v1/auth/login', payload: { email: peer.email, password: 'Takeover-Lantern-42' } })).statusCode).toBe(401);
   });
 
   it("an admin may still change another admin's name", async () => {
@@ -70,14 +70,14 @@ describe('peer protection: only a super_admin changes another admin', () => {
   it('admins keep managing staff and members: password, e-mail, role, restriction, sign-out', async () => {
     for (const role of ['staff', 'member'] as const) {
       const u = await t.createUser(role);
-      expect((await patch(admin, u.id, { password: 'Fr3shStart!', email: `moved-${u.email}`, role: 'member' })).statusCode).toBe(200);
+      expect((await patch(admin, u.id, { password: 'Fresh-Start-Orchid', email: `moved-${u.email}`, role: 'member' })).statusCode).toBe(200);
       expect((await signOutEverywhere(admin, u.id)).statusCode).toBe(204);
       expect((await restrict(admin, u.id, true)).statusCode).toBe(204);
     }
   });
 
   it('an admin changes their own password on My account, not through the Users page', async () => {
-    const res = await patch(admin, adminId, { password: 'S3lfServiced' });
+    const res = await patch(admin, adminId, { password: 'Self-Served-Harbor' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'forbidden', message: 'Change your own password on My account, which asks for the current one.' });
     expect((await patch(admin, adminId, { name: 'Ada Lovelace' })).statusCode).toBe(200);

@@ -9,6 +9,7 @@ import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type UserRow, type UsersRepo, toUser } from './users.repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -69,6 +70,7 @@ export function createUsersService({ repo, uow, log, clock, endSessions, userCha
   return {
     async create(actor: AuditActor, body: z.output<typeof CreateUserBody>): Promise<User> {
       if (await repo.findByEmail(body.email)) throw new Conflict('A user with this email already exists.');
+      await assertStrongPassword(body.password, [body.name, body.email], 'password');
       const now = clock.now();
       const passwordHash = await hashPassword(body.password);
       const user = await uow(async ({ tx, audit }) => {
@@ -112,6 +114,7 @@ export function createUsersService({ repo, uow, log, clock, endSessions, userCha
         if (guarded.length > 0) refusePeer(actor, before, `change the ${guarded.join(' or ')} of`);
         // Without the current password a stolen session could take the account over for good.
         if (password && id === actor.id) throw new Forbidden('Change your own password on My account, which asks for the current one.');
+        if (password) await assertStrongPassword(password, [fields.name ?? before.name, fields.email ?? before.email], 'password');
         const newPassword = password !== undefined && passwordHash !== undefined && !(await verifyPassword(before.passwordHash, password));
         const changed = Object.entries(fields).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(before[k as keyof typeof fields]));
         if (changed.length === 0 && !newPassword) return { row: before, newPassword, changed: false };

@@ -5,7 +5,7 @@ import type { User } from '#shared/contract/users';
 import { ADMIN, type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
 
-export const PASSWORD = 'Secr3tPassw0rd';
+export const PASSWORD = 'Secret-Copper-Walrus';
 
 /**
  * The users API of one test file: its own database with an admin signed in. Registers the file's

@@ -94,10 +94,10 @@ describe('PATCH /v1/users/:userId', () => {
   it('changes the password: the new one signs in, the old one does not, old sessions end', async () => {
     const user = await createOk();
     const session = await s.t.login(user.email, PASSWORD);
-    const res = await patch(user.id, { password: 'N3wPassword!' });
+    const res = await patch(user.id, { password: 'New-Quiet-Meadow-9' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain('N3wPassword!');
-    await s.t.login(user.email, 'N3wPassword!');
+    expect(res.body).not.toContain('New-Quiet-Meadow-9');
+    await s.t.login(user.email, 'New-Quiet-Meadow-9');
     const old = await s.t.request({ method: 'POST', url: '/v1/auth/login', payload: { email: user.email, password: PASSWORD } });
     expect(old.statusCode).toBe(401);
     const refreshed = await s.t.request({ method: 'POST', url: '/v1/auth/refresh-tokens', payload: { refreshToken: session.refresh } });
@@ -143,7 +143,7 @@ describe('PATCH /v1/users/:userId/restrict-access', () => {
 describe('audit trail and system log', () => {
   it('records create, update and restrict with before → after, never a password or its hash', async () => {
     const user = await createOk({ name: 'Audited', role: 'member' });
-    expect((await patch(user.id, { name: 'Audited Again', password: 'An0therPass' })).statusCode).toBe(200);
+    expect((await patch(user.id, { name: 'Audited Again', password: 'Another-Copper-Kite' })).statusCode).toBe(200);
     expect((await patch(user.id, { role: 'staff' })).statusCode).toBe(200);
     expect((await restrict(user.id, true)).statusCode).toBe(204);
     expect((await restrict(user.id, true)).statusCode).toBe(204); // no change: no new row
@@ -157,7 +157,7 @@ describe('audit trail and system log', () => {
       const text = JSON.stringify(row);
       expect(text).not.toContain('argon2');
       expect(text).not.toContain(PASSWORD);
-      expect(text).not.toContain('An0therPass');
+      expect(text).not.toContain('Another-Copper-Kite');
       expect(text).not.toMatch(/password"?:/i);
     }
     const [created, passwordChange, roleChange, restricted, unrestricted] = rows;
@@ -174,7 +174,7 @@ describe('audit trail and system log', () => {
   it('writes system log entries with process Users, without passwords', async () => {
     const email = uniqueEmail('logged');
     const user = await createOk({ email });
-    await patch(user.id, { name: 'Logged Person', password: 'Log9edPassword' });
+    await patch(user.id, { name: 'Logged Person', password: 'Logged-Velvet-Canyon' });
     await restrict(user.id, true);
     const rows = await s.t.database.db.select().from(systemLogs).where(eq(systemLogs.process, 'Users'));
     const mine = rows.filter((r) => r.description.includes(email));
@@ -186,7 +186,7 @@ describe('audit trail and system log', () => {
     ]);
     for (const row of rows) {
       expect(row.description).not.toContain(PASSWORD);
-      expect(row.description).not.toContain('Log9edPassword');
+      expect(row.description).not.toContain('Logged-Velvet-Canyon');
     }
   });
 });

@@ -53,21 +53,34 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     const form = screen.getByRole('region', { name: 'Change password' });
     await userEvent.type(within(form).getByLabelText(/Current password/), 'Old9Password');
     await userEvent.type(within(form).getByLabelText(/^New password/), 'short');
-    expect(within(form).getByText('At least 8 characters')).toBeInTheDocument();
+    expect(within(form).getByText('At least 12 characters')).toBeInTheDocument();
+    expect(within(form).getByText(/Common passwords and ones built from your name or e-mail address are refused\./)).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(within(form).getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(within(form).getByText('Password must be at least 12 characters.')).toBeInTheDocument();
     expect(server.callsTo('PATCH', '/v1/auth/password')).toHaveLength(0);
 
-    await userEvent.type(within(form).getByLabelText(/^New password/), 'Word9');
-    await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'shortWord8');
+    await userEvent.type(within(form).getByLabelText(/^New password/), 'Words99');
+    await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'shortWords98');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(within(form).getByText('The two new passwords do not match.')).toBeInTheDocument();
 
     await userEvent.clear(within(form).getByLabelText(/Confirm new password/));
-    await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'shortWord9');
+    await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'shortWords99');
     await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('Your current password is not correct.')).toBeInTheDocument();
-    expect(server.callsTo('PATCH', '/v1/auth/password')[0]?.body).toEqual({ currentPassword: 'Old9Password', newPassword: 'shortWord9' });
+    expect(server.callsTo('PATCH', '/v1/auth/password')[0]?.body).toEqual({ currentPassword: 'Old9Password', newPassword: 'shortWords99' });
+  });
+
+  it('shows the server’s advice on an easy-to-guess password under the new password', async () => {
+    const advice = 'This is similar to a commonly used password. Add more words that are less common.';
+    serve(SESSIONS, () => json({ code: 'validation_failed', message: advice, details: { newPassword: advice } }, 400));
+    renderPage('/dashboard/account', <AccountPage />);
+    const form = screen.getByRole('region', { name: 'Change password' });
+    await userEvent.type(within(form).getByLabelText(/Current password/), 'Old9Password');
+    await userEvent.type(within(form).getByLabelText(/^New password/), 'Password1234');
+    await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'Password1234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText(advice)).toBeInTheDocument();
   });
 
   it('a changed password clears the form and says the other sessions were signed out', async () => {

@@ -6,26 +6,29 @@ import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { useChangePassword } from './api.ts';
-import { PASSWORD_RULES, type PasswordFormErrors, type PasswordFormValues, validatePasswordForm } from './password-rules.ts';
+import { PASSWORD_HINT, PASSWORD_RULES, type PasswordFormErrors, type PasswordFormValues, validatePasswordForm } from './password-rules.ts';
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The rules, ticked as the new password meets them. */
+/** The rules, ticked as the new password meets them, and what the server refuses beyond them. */
 function RuleList({ password }: { password: string }) {
   return (
-    <ul aria-label="Password rules" className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-      {PASSWORD_RULES.map((rule) => {
-        const met = rule.met(password);
-        if (met && rule.onlyWhenBroken) return null;
-        return (
-          <li key={rule.label} className={cn('flex items-center gap-1.5', met ? 'text-green-700' : 'text-slate-600')}>
-            <Icon name={met ? 'checkCircle' : 'xCircle'} className={cn('size-4 shrink-0', met ? 'text-green-600' : 'text-slate-400')} />
-            {rule.label}
-            <span className="sr-only">{met ? '(met)' : '(not met)'}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul aria-label="Password rules" className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+        {PASSWORD_RULES.map((rule) => {
+          const met = rule.met(password);
+          if (met && rule.onlyWhenBroken) return null;
+          return (
+            <li key={rule.label} className={cn('flex items-center gap-1.5', met ? 'text-green-700' : 'text-slate-600')}>
+              <Icon name={met ? 'checkCircle' : 'xCircle'} className={cn('size-4 shrink-0', met ? 'text-green-600' : 'text-slate-400')} />
+              {rule.label}
+              <span className="sr-only">{met ? '(met)' : '(not met)'}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-1 text-sm text-slate-600">{PASSWORD_HINT}</p>
+    </>
   );
 }
 

@@ -1,12 +1,16 @@
-import { Password } from '#shared/contract/users';
+import { PASSWORD_MIN, Password } from '#shared/contract/users';
 
-/** The server's password rules, as a list people can tick off while typing (`onlyWhenBroken`: shown only once broken). */
+/**
+ * The length rules, as a list people can tick off while typing (`onlyWhenBroken`: shown only once
+ * broken). How easy a password is to guess is judged by the server, which answers with advice.
+ */
 export const PASSWORD_RULES: readonly { label: string; met: (password: string) => boolean; onlyWhenBroken?: boolean }[] = [
-  { label: 'At least 8 characters', met: (p) => p.length >= 8 },
+  { label: `At least ${PASSWORD_MIN} characters`, met: (p) => p.length >= PASSWORD_MIN },
   { label: 'At most 128 characters', met: (p) => p.length <= 128, onlyWhenBroken: true },
-  { label: 'At least one letter', met: (p) => /[A-Za-z]/.test(p) },
-  { label: 'At least one number', met: (p) => /\d/.test(p) },
 ];
+
+/** What the server refuses beyond length, said before it has to. */
+export const PASSWORD_HINT = 'Any characters will do; a few unrelated words make a good password. Common passwords and ones built from your name or e-mail address are refused.';
 
 export interface PasswordFormValues {
   currentPassword: string;
