@@ -101,6 +101,7 @@ export function createServices(d: ServiceDeps) {
     signer: createTokenSigner(d.jwtSecret, clock, config.ACCESS_TOKEN_MINUTES),
     clock,
     events: authEvents,
+    uow,
     refreshDays: config.REFRESH_TOKEN_DAYS,
     idleMinutes: config.SESSION_IDLE_MINUTES,
   });
@@ -113,6 +114,7 @@ export function createServices(d: ServiceDeps) {
     throttle,
     events: authEvents,
     clock,
+    uow,
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
     secondFactorChallenge: (user) => mfa.challengeFor(user),
   });

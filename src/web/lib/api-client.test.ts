@@ -92,6 +92,21 @@ describe('api', () => {
   });
 });
 
+/** A Web Locks API that grants each lock at once, after `beforeGrant` (another tab's turn); answers the names asked for. */
+function stubLocks(beforeGrant: () => void): string[] {
+  const held: string[] = [];
+  vi.stubGlobal('navigator', {
+    locks: {
+      request: async (name: string, work: () => Promise<unknown>) => {
+        held.push(name);
+        beforeGrant();
+        return work();
+      },
+    },
+  });
+  return held;
+}
+
 describe('api on a 401', () => {
   it('refreshes once for all concurrent callers, then retries each once with the new token', async () => {
     respond = (call) => {
@@ -105,6 +120,28 @@ describe('api on a 401', () => {
     expect(refreshes[0]?.body).toEqual({ refreshToken: 'refresh-0' });
     expect(calls.filter((c) => c.url === '/v1/dashboard')).toHaveLength(6);
     expect(session.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1', idleMinutes: 45 });
+  });
+
+  it('waits for another tab refreshing the same session, then takes the tokens it stored instead of refreshing again', async () => {
+    // Another tab holds the browser-wide lock and rotates the tokens before this tab gets it.
+    const held = stubLocks(() => localStorage.setItem('qp.session', JSON.stringify({ accessToken: 'access-7', refreshToken: 'refresh-7', user })));
+    respond = (call) => (call.headers.authorization === 'Bearer access-7' ? json(200, stats) : json(401, { code: 'unauthorized', message: 'expired' }));
+    const results = await Promise.all([api(dashboardApi.stats), api(dashboardApi.stats)]);
+    expect(results.map((r) => r.stats[0]?.value)).toEqual([3, 3]);
+    expect(held).toEqual(['qp.refresh-tokens']);
+    expect(calls.filter((c) => c.url === '/v1/auth/refresh-tokens')).toHaveLength(0);
+    expect(session.get()).toMatchObject({ accessToken: 'access-7', refreshToken: 'refresh-7' });
+  });
+
+  it('refreshes under the browser-wide lock when no other tab did', async () => {
+    const held = stubLocks(() => undefined);
+    respond = (call) => {
+      if (call.url === '/v1/auth/refresh-tokens') return json(200, tokens(1));
+      return call.headers.authorization === 'Bearer access-1' ? json(200, stats) : json(401, { code: 'unauthorized', message: 'expired' });
+    };
+    await api(dashboardApi.stats);
+    expect(held).toEqual(['qp.refresh-tokens']);
+    expect(calls.filter((c) => c.url === '/v1/auth/refresh-tokens')).toHaveLength(1);
   });
 
   it('retries only once: a second 401 is the answer', async () => {

@@ -156,14 +156,30 @@ async function refreshTokens(): Promise<string> {
   throw error;
 }
 
+/** The name of the browser-wide lock held while the tokens are refreshed. */
+export const REFRESH_LOCK = 'qp.refresh-tokens';
+
+/** Runs `work` while no other tab of this browser runs it (the Web Locks API, where the browser has it). */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
 /**
- * One refresh for every caller that met a 401 at the same time (docs/product.md, Messages and timings: retried once after a
- * token refresh). A caller whose token is already outdated just takes the newer one.
+ * One refresh for every caller that met a 401 at the same time (docs/product.md, Messages and
+ * timings: retried once after a token refresh), and one at a time across the browser's tabs: a
+ * tab that waited for another's refresh takes the tokens it stored (the session store follows
+ * other tabs through storage events). A caller whose token is already outdated just takes the
+ * newer one.
  */
 function freshAccessToken(usedToken: string | undefined): Promise<string> {
   const current = session.get()?.accessToken;
   if (current && current !== usedToken) return Promise.resolve(current);
-  refreshing ??= refreshTokens().finally(() => {
+  refreshing ??= oneTabAtATime(async () => {
+    session.reload();
+    const latest = session.get()?.accessToken;
+    return latest && latest !== usedToken ? latest : refreshTokens();
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

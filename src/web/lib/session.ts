@@ -40,6 +40,8 @@ export interface SessionStore {
   notice(): string | null;
   /** Writes a pending throttled change now. */
   flush(): void;
+  /** Reads the stored session again: another tab may have rotated the tokens a moment ago. */
+  reload(): void;
 }
 
 export function createSessionStore(storage: Storage = window.localStorage, throttleMs = PERSIST_THROTTLE_MS): SessionStore {
@@ -70,6 +72,11 @@ export function createSessionStore(storage: Storage = window.localStorage, throt
     }
   }
 
+  function reload(): void {
+    state = read();
+    listeners.forEach((listener) => listener());
+  }
+
   function set(next: Session | null, persist: 'now' | 'throttled'): void {
     state = next;
     if (persist === 'now') write();
@@ -81,9 +88,7 @@ export function createSessionStore(storage: Storage = window.localStorage, throt
     // Another tab signed in, rotated the tokens or signed out: follow it, so two tabs never
     // present the same refresh token twice.
     window.addEventListener('storage', (event) => {
-      if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
-      state = read();
-      listeners.forEach((listener) => listener());
+      if (event.key === SESSION_STORAGE_KEY || event.key === null) reload();
     });
     // A throttled write must not be lost when the tab goes away.
     window.addEventListener('pagehide', () => timer && write());
@@ -115,6 +120,7 @@ export function createSessionStore(storage: Storage = window.localStorage, throt
     },
     notice: () => notice,
     flush: () => timer && write(),
+    reload,
   };
 }
 

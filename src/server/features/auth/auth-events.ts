@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Work } from '../../db/unit-of-work.ts';
 import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 
@@ -62,9 +63,10 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       await audit.record({ actor: null, address, entity: 'user', entityId: user.id, action: 'sign-in refused', after: { reason: why } });
     },
 
-    async passwordChanged(user: Account, address: string, othersEnded: number): Promise<void> {
+    /** Recorded in the change's own transaction (`work`), as every change with an audit entry is. */
+    async passwordChanged(work: Work, user: Account, address: string, othersEnded: number): Promise<void> {
+      await work.audit({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change' });
       await log.success('Auth', `User ${user.email} changed their password from ${address}; ${othersEnded} other session${othersEnded === 1 ? '' : 's'} ended`);
-      await audit.record({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change' });
     },
 
     async passwordChangeFailed(user: Account, address: string): Promise<void> {
@@ -72,17 +74,17 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       await audit.record({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change failed' });
     },
 
-    /** Sessions ended, by the user, an admin or the system (actor null: idleness, token reuse). */
-    async sessionsEnded(user: Account, sessionIds: readonly string[], reason: SessionEndReason, actor: AuditActor | null, address: string | undefined): Promise<void> {
+    /** Sessions ended, by the user, an admin or the system (actor null: idleness, token reuse), in the change's transaction. */
+    async sessionsEnded(work: Work, user: Account, sessionIds: readonly string[], reason: SessionEndReason, actor: AuditActor | null, address: string | undefined): Promise<void> {
       if (sessionIds.length === 0) return;
+      for (const id of sessionIds) {
+        await work.audit({ actor, ...(address ? { address } : {}), entity: 'session', entityId: id, action: 'end session', after: { userId: user.id, reason } });
+      }
       const by = actor && actor.id !== user.id ? ` by ${actor.email}` : '';
       const from = address ? ` (from ${address})` : '';
       const count = sessionIds.length === 1 ? 'Session' : `${sessionIds.length} sessions`;
       const line = reason === 'logout' ? `User ${user.email} signed out${from}` : `${count} of ${user.email} ended${by}: ${reason}${from}`;
       await (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line));
-      for (const id of sessionIds) {
-        await audit.record({ actor, ...(address ? { address } : {}), entity: 'session', entityId: id, action: 'end session', after: { userId: user.id, reason } });
-      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -54,8 +55,8 @@ export function createAuthRepo(db: Db) {
       return db.select().from(sessions).where(and(eq(sessions.userId, userId), live(now, idleSince))).orderBy(desc(sessions.lastSeenAt));
     },
     /** Ends the selected live sessions (any not yet ended when `idleSince` is null); answers the ids ended. */
-    async endSessions(which: SessionSelector, reason: string, now: Date, idleSince: Date | null): Promise<string[]> {
-      const rows = await db
+    async endSessions(which: SessionSelector, reason: string, now: Date, idleSince: Date | null, q: Queryable = db): Promise<string[]> {
+      const rows = await q
         .update(sessions)
         .set({ revokedAt: now, revokedReason: reason })
         .where(
@@ -76,14 +77,21 @@ export function createAuthRepo(db: Db) {
       const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
       return row;
     },
-    /** Marks a token used; false when another request used it first (so it is a reuse). */
-    async markUsed(id: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(refreshTokens)
-        .set({ usedAt: at })
-        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
+    /**
+     * Replaces a password hash only if it is still the one the current password was checked
+     * against: of concurrent changes proven by the same password, exactly one is made.
+     */
+    async replacePasswordHash(q: Queryable, userId: string, checkedHash: string, passwordHash: string, now: Date): Promise<boolean> {
+      const rows = await q
+        .update(users)
+        .set({ passwordHash, passwordGenerated: false, updatedAt: now })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)))
+        .returning({ id: users.id });
       return rows.length === 1;
+    },
+    /** Marks a token used, keeping the time of its first use. */
+    async markUsed(id: string, at: Date): Promise<void> {
+      await db.update(refreshTokens).set({ usedAt: at }).where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { AuthTokens, ChangePasswordBody } from '#shared/contract/auth';
 import { MFA_REQUIRED_MESSAGE } from '#shared/contract/auth-mfa';
 import type { User } from '#shared/contract/users';
 import type { z } from 'zod';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, SecondFactorRequired, Unauthorized } from '../../lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -22,6 +23,7 @@ export interface AuthDeps {
   throttle: LoginThrottle;
   events: AuthEvents;
   clock: Clock;
+  uow: UnitOfWork;
   /** LOGIN_RATE_LIMIT: sign-in attempts per minute per address (refreshes get six times as many). */
   attemptsPerMinute: number;
   /** The challenge of a second factor the user must still give, or null when none is on. */
@@ -31,8 +33,11 @@ export interface AuthDeps {
 const INVALID_LOGIN = 'Incorrect email or password.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 const RESTRICTED = 'Your account has been restricted. Please contact an administrator.';
+/** A rotated refresh token presented again this soon still continues its session (two tabs refreshing together). */
+export const REUSE_INTERVAL_MS = 10_000;
+const wrongCurrent = () => new Invalid('Your current password is not correct.', { currentPassword: 'Your current password is not correct.' });
 
-export function createAuthService({ repo, users, sessions, throttle, events, clock, attemptsPerMinute, secondFactorChallenge }: AuthDeps) {
+export function createAuthService({ repo, users, sessions, throttle, events, clock, uow, attemptsPerMinute, secondFactorChallenge }: AuthDeps) {
   const signIn = createSignIn({ users, sessions, events, clock });
   const minutes = sessions.idleMinutes;
   const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
@@ -87,13 +92,16 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
         await sessions.end(user, {}, 'refresh token reuse', null, client.address);
         return new Unauthorized(SESSION_ENDED);
       };
-      if (row.usedAt) throw await reused();
+      // Used before: within the reuse interval it is a second tab that sent the same token (it
+      // continues the same session); later, a copy someone kept.
+      const outsideInterval = (usedAt: Date) => now.getTime() - usedAt.getTime() > REUSE_INTERVAL_MS;
+      if (row.usedAt && outsideInterval(row.usedAt)) throw await reused();
       if (sessions.isIdle(session, now)) {
         await sessions.end(user, { only: session.id }, 'idle', null, client.address);
         throw new Unauthorized(idleEnded);
       }
-      // Two uses at once: only one wins the guarded update; the other is a reuse.
-      if (!(await repo.markUsed(row.id, now))) throw await reused();
+      // Uses at once: one marks the token used, the others are within the interval by then.
+      if (!row.usedAt) await repo.markUsed(row.id, now);
       return sessions.continue(user, session.id);
     },
 
@@ -114,16 +122,22 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
         const outcome = await throttle.failed(attempt);
         await events.passwordChangeFailed(user, actor.address);
         if (outcome.pairLocked) await events.locked(user, actor.address);
-        throw new Invalid('Your current password is not correct.', { currentPassword: 'Your current password is not correct.' });
+        throw wrongCurrent();
       }
       await throttle.succeeded(attempt);
       if (body.newPassword === body.currentPassword) {
         throw new Invalid('Choose a new password that differs from the current one.', { newPassword: 'Choose a new password that differs from the current one.' });
       }
       await assertStrongPassword(body.newPassword, [user.name, user.email], 'newPassword');
-      await users.update(user.id, { passwordHash: await hashPassword(body.newPassword), passwordGenerated: false, updatedAt: clock.now() });
-      const ended = await sessions.end(user, { except: actor.sessionId }, 'password changed', actor);
-      await events.passwordChanged(user, actor.address, ended);
+      const passwordHash = await hashPassword(body.newPassword);
+      await uow(async (work) => {
+        // Made only if the hash is still the one just checked: a concurrent change with the same
+        // current password finds it replaced, and its current password no longer right.
+        if (!(await repo.replacePasswordHash(work.tx, user.id, user.passwordHash, passwordHash, clock.now()))) throw wrongCurrent();
+        const ended = await sessions.endWithin(work, user, { except: actor.sessionId }, 'password changed', actor);
+        await events.passwordChanged(work, user, actor.address, ended.length);
+      });
+      sessions.forgetUser(user.id);
     },
 
     async profile(userId: string): Promise<{ user: User; passwordGenerated: boolean }> {

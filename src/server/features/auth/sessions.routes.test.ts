@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Instance, type TestApp, bearer, createTestApp, secondInstance } from '../../../../tests/support/test-app.ts';
-import { auditEvents, systemLogs } from '../../db/schema/index.ts';
+import { auditEvents, refreshTokens, systemLogs } from '../../db/schema/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 const MINUTE = 60_000;
@@ -58,6 +58,8 @@ describe('an access token ends with its session, on the next request, on every i
     const a = await t.login(u.email, u.password);
     const b = await t.login(u.email, u.password);
     const rotated = (await refresh(a.refresh)).json<{ access: { token: string } }>();
+    // Rotated 11 seconds ago: past the reuse interval that lets a second tab's refresh through.
+    await t.database.db.update(refreshTokens).set({ usedAt: sql`${refreshTokens.usedAt} - interval '11 seconds'` }).where(and(eq(refreshTokens.userId, u.id), isNotNull(refreshTokens.usedAt)));
     expect((await refresh(a.refresh)).statusCode).toBe(401);
     for (const access of [a.access, b.access, rotated.access.token]) expect((await profile(t, access)).statusCode).toBe(401);
     const [entry] = await t.database.db.select().from(systemLogs).where(eq(systemLogs.label, 'error')).orderBy(desc(systemLogs.id)).limit(1);

@@ -57,6 +57,7 @@ async function setup() {
     clock,
     // authenticate() records nothing.
     events: {} as AuthEvents,
+    uow: () => Promise.reject(new Error('authenticate() changes nothing')),
     refreshDays: 7,
     idleMinutes: 30,
     cache,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthTokens, SessionInfo, SignInMethod } from '#shared/contract/auth';
 import type { Role } from '#shared/roles';
+import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -21,6 +22,7 @@ export interface SessionsDeps {
   signer: TokenSigner;
   clock: Clock;
   events: AuthEvents;
+  uow: UnitOfWork;
   refreshDays: number;
   idleMinutes: number;
   /** Recent sign-in checks, trusted while the database's change notifications arrive. */
@@ -44,7 +46,7 @@ const TOUCH_EVERY_MS = 60_000;
  * Sessions (one per sign-in, the refresh-token family): started at sign-in, continued by each
  * refresh, checked on every request, ended by logout, password changes, admins or idleness.
  */
-export function createSessions({ repo, signer, clock, events, refreshDays, idleMinutes, cache }: SessionsDeps) {
+export function createSessions({ repo, signer, clock, events, uow, refreshDays, idleMinutes, cache }: SessionsDeps) {
   const idleMs = idleMinutes * 60_000;
   // Written well within the idle limit, or a session in use would end anyway under a short limit.
   const touchEveryMs = Math.min(TOUCH_EVERY_MS, idleMs / 4);
@@ -119,19 +121,19 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
       .finally(() => touching.delete(sessionId));
   }
 
-  /** Ends sessions of a user, recorded with who and why; answers how many ended. */
-  async function end(
-    user: { id: string; email: string },
-    which: { only?: string; except?: string },
-    reason: SessionEndReason,
-    actor: AuditActor | null,
-    address?: string,
-  ): Promise<number> {
+  /** Ends sessions of a user within a change (`work`), recorded with who and why; answers the ids ended. */
+  async function endWithin(work: Work, user: Pick<Account, 'id' | 'email'>, which: { only?: string; except?: string }, reason: SessionEndReason, actor: AuditActor | null, address?: string): Promise<string[]> {
     const now = clock.now();
     // An idle session is already over; ending it is only recorded when idleness is the reason.
-    const ended = await repo.endSessions({ userId: user.id, ...which }, reason, now, reason === 'idle' ? null : idleSince(now));
+    const ended = await repo.endSessions({ userId: user.id, ...which }, reason, now, reason === 'idle' ? null : idleSince(now), work.tx);
+    await events.sessionsEnded(work, user, ended, reason, actor, address ?? actor?.address);
+    return ended;
+  }
+
+  /** Ends sessions of a user, recorded with who and why; answers how many ended. */
+  async function end(user: Pick<Account, 'id' | 'email'>, which: { only?: string; except?: string }, reason: SessionEndReason, actor: AuditActor | null, address?: string): Promise<number> {
+    const ended = await uow((work) => endWithin(work, user, which, reason, actor, address));
     cache?.forgetUser(user.id);
-    await events.sessionsEnded(user, ended, reason, actor, address ?? actor?.address);
     return ended.length;
   }
 
@@ -178,6 +180,9 @@ export function createSessions({ repo, signer, clock, events, refreshDays, idleM
     },
 
     end,
+    endWithin,
+    /** Forgets what this instance knows of a user's sessions (after a change committed). */
+    forgetUser: (userId: string) => cache?.forgetUser(userId),
 
     /** The user ends one of their own sessions; someone else's is not found. */
     async endOwn(user: AuthUser, sessionId: string): Promise<void> {
