@@ -208,7 +208,7 @@ export function createServices(d: ServiceDeps) {
     reporting: createReportingService({ db, uow, repo: createReportingRepo(db), log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
     audit: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, uow),
-    questions: createQuestionsService({ jotform, audit, log, formId: d.formId, transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)) }),
+    questions: createQuestionsService({ jotform, uow, log, formId: d.formId }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -94,5 +94,15 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     const becameAware = (await send({ method: 'GET', url: `/v1/jotforms/submission/${id}` }, p.staff)).json().becomeAwareDate as string;
     await rolledBack({ method: 'POST', url: `${base}/reports`, payload: { regime: 'US_MDR', reportedOn: becameAware, reference: 'MDR-1' } }, p.staff);
   });
+
+  it('questions: add, delete, reorder (JotForm untouched too)', async () => {
+    const base = `/v1/jotforms/${p.emu.jotform.formId}/questions`;
+    const questions = async () => (await send({ method: 'GET', url: base })).json().results as { qid: string }[];
+    const before = await questions();
+    await rolledBack({ method: 'POST', url: base, payload: { text: 'Lot number', order: 2, type: 'textbox' } });
+    await rolledBack({ method: 'DELETE', url: `${base}/${before[0]!.qid}` });
+    await rolledBack({ method: 'PATCH', url: `${base}/order`, payload: { order: [before[1]!.qid, before[0]!.qid, ...before.slice(2).map((q) => q.qid)] } });
+    expect(await questions()).toEqual(before);
+  });
 });
 

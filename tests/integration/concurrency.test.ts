@@ -184,3 +184,32 @@ describe('reporting', () => {
   });
 });
 
+describe('questions', () => {
+  const base = () => `/v1/jotforms/${p.emu.jotform.formId}/questions`;
+  const questions = async () => (await send({ method: 'GET', url: base() })).json().results as { qid: string; text: string }[];
+
+  it('the same question added ten times at once is added once', async () => {
+    const res = await tenAtOnce({ method: 'POST', url: base(), payload: { text: 'Serial number', order: 2, type: 'textbox' } });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect((await questions()).filter((q) => q.text === 'Serial number')).toHaveLength(1);
+    expect(await audits(p.emu.jotform.formId, 'add question')).toBe(1);
+  });
+
+  it('one question deleted ten times at once: 204 once, then 404 with the deletion message', async () => {
+    const qid = (await questions()).find((q) => q.text === 'Serial number')!.qid;
+    const res = await tenAtOnce({ method: 'DELETE', url: `${base()}/${qid}` });
+    expect(statuses(res)).toEqual([204, ...Array(9).fill(404)]);
+    expect(new Set(res.filter((r) => r.statusCode === 404).map((r) => r.json().message))).toEqual(new Set([`Question Deletion failed: question ${qid} is not on the form.`]));
+    expect(await audits(`${p.emu.jotform.formId}:${qid}`, 'delete question')).toBe(1);
+  });
+
+  it('one new order saved ten times at once: one entry', async () => {
+    const before = await questions();
+    const order = [before[1]!.qid, before[0]!.qid, ...before.slice(2).map((q) => q.qid)];
+    const res = await tenAtOnce({ method: 'PATCH', url: `${base()}/order`, payload: { order } });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect((await questions()).map((q) => q.qid)).toEqual(order);
+    expect(await audits(p.emu.jotform.formId, 'reorder questions')).toBe(1);
+  });
+});
+

@@ -89,7 +89,7 @@ describe('questions API (through the JotForm emulator)', () => {
     expect((await list()).some((q) => q.qid === target.qid)).toBe(false);
     const again = await t.request({ method: 'DELETE', url: `${base}/${target.qid}`, headers: admin });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ code: 'not_found', message: 'Question not found.' });
+    expect(again.json()).toEqual({ code: 'not_found', message: `Question Deletion failed: question ${target.qid} is not on the form.` });
   });
 
   it('saves a new order to JotForm', async () => {
