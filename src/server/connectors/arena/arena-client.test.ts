@@ -164,11 +164,11 @@ describe('Arena client against the emulator', () => {
     expect(spy.calls.filter((c) => c.path === '/v1/login')).toHaveLength(1);
   });
 
-  it('reports a wrong password as auth with Arena message and without the password', async () => {
+  it("reports a wrong password as a refused sign-in with Arena's code and without the password", async () => {
     const wrong = 'Wrong-password-123';
     const err = await failure(connect({ password: wrong }).getTemplate(ARENA_EMULATOR_TEMPLATE_GUID));
-    expect(err).toMatchObject({ kind: 'auth', status: 400, codes: [4001] });
-    expect(err.message).toBe('Arena refused the credentials: The username, password or workspace ID is not valid or you are not allowed to log in due to IP restriction.');
+    expect(err).toMatchObject({ kind: 'signin_paused', codes: [4001] });
+    expect(err.message).toMatch(/^Arena refused the integration user's sign-in \(4001\); next try at \d\d:\d\d UTC\.$/);
     expect(err.message).not.toContain(wrong);
   });
 

@@ -99,6 +99,8 @@ export interface ArenaClient {
   logout(): Promise<void>;
   /** This instance's session and what Arena last said about the daily quota. */
   status(): ArenaConnectionStatus;
+  /** Tells `listener` once per sign-in back-off, when Arena refused this instance's sign-in. */
+  onSignInRefused(listener: (message: string) => void): void;
 }
 
 /** Arena's largest page. */
@@ -245,6 +247,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
 
     logout: () => http.logout(),
     status: () => http.status(),
+    onSignInRefused: (listener) => http.onSignInRefused(listener),
   };
   return client;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export type ArenaErrorKind = 'auth' | 'validation' | 'not_found' | 'rate_limited' | 'unavailable' | 'timeout' | 'bad_response';
+/** `signin_paused`: Arena refused the integration user's sign-in and the back-off has not passed. */
+export type ArenaErrorKind = 'auth' | 'signin_paused' | 'validation' | 'not_found' | 'rate_limited' | 'unavailable' | 'timeout' | 'bad_response';
 
 /**
  * A failed Arena call. The message is meant for staff and the system log: it carries Arena's own
@@ -41,6 +42,7 @@ function kindOf(status: number, codes: number[], during: 'login' | 'call'): Aren
 
 const PREFIX: Record<ArenaErrorKind, string> = {
   auth: 'Arena refused the credentials',
+  signin_paused: "Arena refused the integration user's sign-in",
   validation: 'Arena rejected the request',
   not_found: 'Arena rejected the request',
   rate_limited: 'Arena request limit reached',

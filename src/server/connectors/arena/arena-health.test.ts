@@ -45,7 +45,7 @@ describe('Arena set-up check', () => {
 
   it('finds nothing wrong with the defaults of a friendly template, and reports session and quota', async () => {
     const { health, entries } = monitor(friendly);
-    expect(health.arenaHealth()).toEqual({ checkedAt: null, ok: false, problems: [], session: 'none', requestsRemaining: null, resetsAt: null });
+    expect(health.arenaHealth()).toEqual({ checkedAt: null, ok: false, problems: [], session: 'none', requestsRemaining: null, resetsAt: null, signInPaused: null });
     expect(await health.check()).toEqual({
       checkedAt: clock.now(),
       ok: true,
@@ -53,6 +53,7 @@ describe('Arena set-up check', () => {
       session: 'active',
       requestsRemaining: expect.any(Number),
       resetsAt: new Date('2025-03-11T07:00:00Z'),
+      signInPaused: null,
     });
     expect(entries).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { ArenaClient } from './arena-client.ts';
+import { ArenaError } from './arena-errors.ts';
 import type { ArenaConnectionStatus } from './arena-http.ts';
 import { type ArenaSetupToCheck, findSetupProblems } from './arena-setup-check.ts';
 
@@ -49,17 +50,24 @@ export function createArenaHealth(d: ArenaHealthDeps): ArenaHealthMonitor {
   let running: Promise<ArenaHealth> | undefined;
   let stopped = true;
 
-  const arenaHealth = (): ArenaHealth => ({
-    checkedAt: last.checkedAt,
-    ok: last.checkedAt !== null && last.problems.length === 0,
-    problems: [...last.problems],
-    ...d.client.status(),
-  });
+  // A refused sign-in goes to the system log once per back-off, from the instance Arena refused.
+  d.client.onSignInRefused((message) => void d.log.error('Arena', message));
+
+  const arenaHealth = (): ArenaHealth => {
+    const status = d.client.status();
+    const problems = status.signInPaused ? [status.signInPaused] : [...last.problems];
+    return { checkedAt: last.checkedAt, ok: last.checkedAt !== null && problems.length === 0, problems, ...status };
+  };
 
   async function run(): Promise<ArenaHealth> {
     try {
       last = { checkedAt: d.clock.now(), problems: await findSetupProblems(d.client, d.setup), reached: true };
     } catch (err) {
+      // Nothing was checked; the back-off itself is what the Integrations page shows meanwhile.
+      if (err instanceof ArenaError && err.kind === 'signin_paused') {
+        last = { ...last, reached: false };
+        return arenaHealth();
+      }
       const reason = err instanceof Error ? err.message : String(err);
       last = { checkedAt: d.clock.now(), problems: [`The Arena set-up could not be checked: ${reason}`], reached: false };
     }

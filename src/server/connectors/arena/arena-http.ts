@@ -5,7 +5,8 @@ import { isHttpsOrLoopback, redirectMessage } from '../../lib/outside-url.ts';
 import { ArenaError, badResponse, errorFromResponse, transportError } from './arena-errors.ts';
 import { createRateLimitGuard } from './arena-rate-limit.ts';
 import { LoginResponse } from './arena-schemas.ts';
-import { type ArenaSessionStore, createMemorySessionStore } from './arena-session-store.ts';
+import { type ArenaRefusal, type ArenaSessionStore, type SignInOutcome, createMemorySessionStore } from './arena-session-store.ts';
+import { credentialsFingerprint, pausedError, pausedMessage, refusalAfter } from './arena-signin-backoff.ts';
 
 export interface ArenaConnectionOptions {
   /** One of the ARENA_*_URL hosts, or the emulator's `http://127.0.0.1:<port>/v1`. */
@@ -30,6 +31,8 @@ export interface ArenaConnectionStatus {
   requestsRemaining: number | null;
   /** When the daily quota starts again (X-Arena-Next-Request-Limit-Reset); null before any answer. */
   resetsAt: Date | null;
+  /** During a sign-in back-off, what every call answers; else null. */
+  signInPaused: string | null;
 }
 
 const NOT_JSON = Symbol('not JSON');
@@ -75,6 +78,11 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   let sessionId: string | null = null;
   let pending: Promise<string> | null = null;
   let refused = false;
+  /** The back-off this instance last met; calls fail without reaching Arena until it passes. */
+  let paused: ArenaRefusal | null = null;
+  const credentials = credentialsFingerprint(options.password);
+  const refusalListeners: ((message: string) => void)[] = [];
+  const pausedNow = () => (paused && clock.now() < paused.until ? paused : null);
   /** The last tokens this instance has held, so none can reach a message or the log. */
   const tokens = new Set<string>();
   const remember = (token: string) => {
@@ -109,20 +117,25 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     }
   }
 
-  async function login(): Promise<string> {
+  /** One sign-in; a refusal starts (or lengthens) the back-off every instance keeps to. */
+  async function login(previous: ArenaRefusal | null): Promise<SignInOutcome> {
     const workspaceId = options.workspaceId === undefined || options.workspaceId === '' ? undefined : Number(options.workspaceId);
     const body = { email: options.email, password: options.password, ...(workspaceId === undefined ? {} : { workspaceId }) };
     const res = await send('POST', '/login', undefined, body, null);
     if (!res.ok) {
       const error = errorFromResponse(res.status, res.body, 'login');
       refused = error.kind === 'auth';
-      throw error;
+      if (!refused) throw error;
+      const refusal = refusalAfter(previous, redact(error), clock.now(), credentials);
+      log?.warn({ codes: error.codes, until: refusal.until.toISOString() }, 'Arena refused the sign-in; no sign-in before the back-off passes');
+      for (const listener of refusalListeners) listener(pausedMessage(refusal));
+      return { refused: refusal };
     }
     const parsed = LoginResponse.safeParse(res.body);
     if (!parsed.success) throw badResponse('POST /login', parsed.error, res.status);
     remember(parsed.data.sessionId);
     log?.info({ workspaceId: parsed.data.workspaceId, workspaceName: parsed.data.workspaceName }, 'signed in to Arena');
-    return parsed.data.sessionId;
+    return { token: parsed.data.sessionId };
   }
 
   /**
@@ -134,12 +147,22 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     pending ??= (async () => {
       const stored = await store.read();
       if (stored && stored !== stale) return stored;
-      return store.renew(async (now) => (now && now !== stale ? now : login()));
+      const outcome = await store.renew(async (now, refusal) => {
+        if (now && now !== stale) return { token: now };
+        const mine = refusal?.credentials === credentials ? refusal : null;
+        if (mine && clock.now() < mine.until) return { refused: mine };
+        return login(mine);
+      });
+      if ('token' in outcome) return outcome.token;
+      paused = outcome.refused;
+      refused = true;
+      throw pausedError(outcome.refused);
     })()
       .then((id) => {
         remember(id);
         sessionId = id;
         refused = false;
+        paused = null;
         return id;
       })
       .finally(() => {
@@ -155,6 +178,8 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   async function request<T>(req: ArenaRequest<T>): Promise<T> {
     const what = `${req.method} ${req.path}`;
     try {
+      const pause = pausedNow();
+      if (pause) throw pausedError(pause);
       let token = await session();
       let res = await send(req.method, req.path, req.query, req.body, token);
       if (res.status === 401) {
@@ -204,10 +229,14 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
 
   function status(): ArenaConnectionStatus {
     const { remaining, resetsAt } = quota.snapshot();
-    return { session: sessionId ? 'active' : refused ? 'refused' : 'none', requestsRemaining: remaining, resetsAt };
+    const pause = pausedNow();
+    return { session: sessionId ? 'active' : refused ? 'refused' : 'none', requestsRemaining: remaining, resetsAt, signInPaused: pause ? pausedMessage(pause) : null };
   }
 
-  return { request, logout, status };
+  /** `listener` is told once per back-off, by the instance whose sign-in Arena refused. */
+  const onSignInRefused = (listener: (message: string) => void) => void refusalListeners.push(listener);
+
+  return { request, logout, status, onSignInRefused };
 }
 
 export type ArenaHttp = ReturnType<typeof createArenaHttp>;

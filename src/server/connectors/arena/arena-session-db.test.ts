@@ -74,7 +74,7 @@ describe('one Arena session shared by two instances through the database', () =>
     expect(a.logins + b.logins).toBe(1);
     const rows = await a.database.db.select().from(arenaSessions);
     expect(rows).toHaveLength(1);
-    expect(emulator.state.sessions.has(rows[0]!.token)).toBe(true);
+    expect(emulator.state.sessions.has(rows[0]!.token ?? '')).toBe(true);
   });
 
   it('after the session expired, exactly one instance logs in and the other takes its token', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { arenaSessions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ArenaError } from './arena-errors.ts';
-import type { ArenaSessionStore } from './arena-session-store.ts';
+import type { ArenaRefusal, ArenaSessionStore } from './arena-session-store.ts';
 
 /** Advisory-lock class of Arena logins; the second key is the account's hash. */
 const LOGIN_LOCK_CLASS = 0x41726e61;
@@ -24,13 +24,14 @@ function storeError(err: unknown): ArenaError {
 }
 
 /**
- * The session token in PostgreSQL, shared by every instance on the database. A login runs inside
- * a transaction holding a transaction-scoped advisory lock, so exactly one instance logs in when
- * the token has expired; the others wait for the lock and find its token.
+ * The session token and the sign-in back-off in PostgreSQL, shared by every instance on the
+ * database. A login runs inside a transaction holding a transaction-scoped advisory lock, so
+ * exactly one instance logs in when the token has expired; the others wait for the lock and find
+ * its token, or its refusal.
  */
 export function createDbSessionStore(db: Db, account: string, clock: Clock): ArenaSessionStore {
   const byAccount = eq(arenaSessions.account, account);
-  const read = async (q: Pick<Db, 'select'>) => (await q.select({ token: arenaSessions.token }).from(arenaSessions).where(byAccount).limit(1))[0]?.token ?? null;
+  const row = async (q: Pick<Db, 'select'>) => (await q.select().from(arenaSessions).where(byAccount).limit(1))[0];
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -39,19 +40,34 @@ export function createDbSessionStore(db: Db, account: string, clock: Clock): Are
     }
   };
   return {
-    read: () => guarded(() => read(db)),
+    read: () => guarded(async () => (await row(db))?.token ?? null),
     renew: (fn) =>
       guarded(() =>
         db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}::int, hashtext(${account}))`);
-          const stored = await read(tx);
-          const token = await fn(stored);
-          if (token !== stored) {
-            const obtainedAt = clock.now();
-            await tx.insert(arenaSessions).values({ account, token, obtainedAt }).onConflictDoUpdate({ target: arenaSessions.account, set: { token, obtainedAt } });
-          }
-          return token;
+          const stored = await row(tx);
+          const refusal = refusalOf(stored);
+          const outcome = await fn(stored?.token ?? null, refusal);
+          const set =
+            'token' in outcome
+              ? outcome.token === stored?.token
+                ? null
+                : { token: outcome.token, obtainedAt: clock.now(), refusals: 0, refusal: null, refusalCode: null, refusedUntil: null, refusedCredentials: null }
+              : {
+                  refusals: outcome.refused.refusals,
+                  refusal: outcome.refused.message,
+                  refusalCode: outcome.refused.code,
+                  refusedUntil: outcome.refused.until,
+                  refusedCredentials: outcome.refused.credentials,
+                };
+          if (set) await tx.insert(arenaSessions).values({ account, ...set }).onConflictDoUpdate({ target: arenaSessions.account, set });
+          return outcome;
         }),
       ),
   };
+}
+
+function refusalOf(stored: typeof arenaSessions.$inferSelect | undefined): ArenaRefusal | null {
+  if (!stored?.refusedUntil || !stored.refusal || !stored.refusedCredentials) return null;
+  return { refusals: stored.refusals, message: stored.refusal, code: stored.refusalCode, until: stored.refusedUntil, credentials: stored.refusedCredentials };
 }

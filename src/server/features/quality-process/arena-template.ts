@@ -16,6 +16,18 @@ export function requireArena(arena: ArenaSetup | undefined): ArenaSetup {
   return arena;
 }
 
+/**
+ * Arena refused the integration user's sign-in and the back-off has not passed: nothing reached
+ * Arena, and the refusal was logged once when it happened, so callers neither log it again nor
+ * record it as a failure.
+ */
+export function isSignInPaused(err: unknown): boolean {
+  return err instanceof SignInPaused || (err instanceof ArenaError && err.kind === 'signin_paused');
+}
+
+/** The 502 a sign-in back-off answers with, telling callers apart from other Arena failures. */
+export class SignInPaused extends Upstream {}
+
 /** Arena's own words for a failed call; anything else is not Arena's message to pass on. */
 export function arenaReason(err: unknown): string {
   if (err instanceof ArenaError || err instanceof Upstream) return err.message;
@@ -44,9 +56,9 @@ export function createTemplateSteps(deps: { arena: ArenaSetup | undefined; clock
       return steps;
     } catch (err) {
       const reason = arenaReason(err);
-      if (reason !== lastError) await deps.log.error('Arena', `Could not read the quality-process template ${arena.templateGuid}: ${reason}`);
+      if (reason !== lastError && !isSignInPaused(err)) await deps.log.error('Arena', `Could not read the quality-process template ${arena.templateGuid}: ${reason}`);
       lastError = reason;
-      throw new Upstream(reason);
+      throw isSignInPaused(err) ? new SignInPaused(reason) : new Upstream(reason);
     }
   }
 

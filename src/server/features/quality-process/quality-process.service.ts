@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { FieldMappingRule } from '../field-mapping/index.ts';
-import { type ArenaSetup, type TemplateSteps, arenaReason, requireArena } from './arena-template.ts';
+import { type ArenaSetup, SignInPaused, type TemplateSteps, arenaReason, isSignInPaused, requireArena } from './arena-template.ts';
 import { TRANSFERABLE, type QualityProcessRepo, type TransferRow } from './quality-process.repo.ts';
 import { renderSteps } from './step-values.ts';
 import { type TransferOutcome, runTransfer } from './transfer.ts';
@@ -129,6 +129,7 @@ export function createQualityProcessService(d: QualityProcessDeps) {
         return renderSteps(steps, await d.templateSteps.steps());
       } catch (err) {
         const reason = arenaReason(err);
+        if (isSignInPaused(err)) throw new SignInPaused(reason);
         await log.error('Arena', `Could not read the quality process ${row.chNumber ?? row.arenaGuid} of submission ${row.id}: ${reason}`);
         throw new Upstream(reason);
       }
@@ -159,6 +160,11 @@ export function createQualityProcessService(d: QualityProcessDeps) {
       }
 
       if (outcome.ok) return succeeded(actor, row, before, title, outcome);
+      if (outcome.paused) {
+        // Nothing reached Arena: the submission stays as it was, free for a later try.
+        await repo.finish(row.id, row.transferStartedAt, {}, clock.now());
+        throw new SignInPaused(outcome.reason);
+      }
       await failed(actor, row, before, title, chTitle !== RETRY_TITLE, outcome.reason);
     },
   };

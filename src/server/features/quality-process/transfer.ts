@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { FieldMappingRule, SubmissionAnswers } from '../field-mapping/index.ts';
-import { type ArenaSetup, type TemplateSteps, arenaReason } from './arena-template.ts';
+import { type ArenaSetup, type TemplateSteps, arenaReason, isSignInPaused } from './arena-template.ts';
 import type { QualityProcessRepo, TransferRow } from './quality-process.repo.ts';
 import { mappedValues, stepUpdates } from './transfer-values.ts';
 
@@ -18,7 +18,7 @@ export interface TransferDeps {
 
 export type TransferOutcome =
   | { ok: true; guid: string; number: string; fields: string[]; skipped: string[]; reused: boolean }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; paused?: true };
 
 /**
  * The Arena side of one claimed transfer: create the process (unless the row already has one,
@@ -66,6 +66,7 @@ export async function runTransfer(d: TransferDeps, row: TransferRow, claimedAt: 
       reused: existing !== null || reusedEarlier,
     };
   } catch (err) {
+    if (isSignInPaused(err)) return { ok: false, reason: arenaReason(err), paused: true };
     if (err instanceof ArenaError || err instanceof Upstream) return { ok: false, reason: arenaReason(err) };
     throw err;
   }
