@@ -42,8 +42,8 @@ async function created(request: InjectOptions, headers = p.admin): Promise<strin
 
 describe('a change whose audit entry cannot be written is rolled back', () => {
   it('users: create, update, restrict', async () => {
-    await rolledBack({ method: 'POST', url: '/v1/users', payload: { name: 'Rolled Back', email: 'rolled-back@example.com', password: 'Passw0rd!Long', role: 'staff' } });
-    const id = await created({ method: 'POST', url: '/v1/users', payload: { name: 'Kept', email: 'kept@example.com', password: 'Passw0rd!Long', role: 'staff' } });
+    await rolledBack({ method: 'POST', url: '/v1/users', payload: { name: 'Rolled Back', email: 'rolled-back@example.com', password: 'violet-harbor-quartz-58', role: 'staff' } });
+    const id = await created({ method: 'POST', url: '/v1/users', payload: { name: 'Kept', email: 'kept@example.com', password: 'violet-harbor-quartz-58', role: 'staff' } });
     await rolledBack({ method: 'PATCH', url: `/v1/users/${id}`, payload: { name: 'Renamed' } });
     await rolledBack({ method: 'PATCH', url: `/v1/users/${id}/restrict-access`, payload: { isRestricted: true } });
   });
