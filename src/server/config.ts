@@ -34,6 +34,7 @@ export const ConfigSchema = z
     REFRESH_TOKEN_DAYS: integer(30, 1, 365),
     LOGIN_RATE_LIMIT: integer(300, 1, 100_000).describe('sign-in attempts of any outcome per minute per client address'),
     SESSION_IDLE_MINUTES: integer(60, 1, 24 * 60).describe('a session unused this long ends'),
+    SESSION_MAX_HOURS: integer(12, 1, 24 * 30).describe('a session ends this long after its sign-in, however much it is used'),
     TRUST_PROXY: z
       .string()
       .optional()

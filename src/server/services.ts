@@ -104,6 +104,7 @@ export function createServices(d: ServiceDeps) {
     uow,
     refreshDays: config.REFRESH_TOKEN_DAYS,
     idleMinutes: config.SESSION_IDLE_MINUTES,
+    maxHours: config.SESSION_MAX_HOURS,
   });
   const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
   const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn: createSignIn({ users: usersRepo, sessions, events: authEvents, clock }), clock });

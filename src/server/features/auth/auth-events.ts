@@ -4,7 +4,7 @@ import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 
 /** Why a session ended, as recorded on it and in the audit trail. */
-export type SessionEndReason = 'logout' | 'signed out by user' | 'password changed' | 'password reset' | 'restricted' | 'signed out by admin' | 'refresh token reuse' | 'idle';
+export type SessionEndReason = 'logout' | 'signed out by user' | 'password changed' | 'password reset' | 'restricted' | 'signed out by admin' | 'refresh token reuse' | 'idle' | 'maximum age';
 
 interface Account {
   id: string;

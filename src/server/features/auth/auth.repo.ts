@@ -22,6 +22,7 @@ export function createAuthRepo(db: Db) {
       isRestricted: users.isRestricted,
       revokedAt: sessions.revokedAt,
       lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -41,6 +41,8 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
   const signIn = createSignIn({ users, sessions, events, clock });
   const minutes = sessions.idleMinutes;
   const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
+  const hours = sessions.maxHours;
+  const maxAgeEnded = `Your session ended after ${hours} hour${hours === 1 ? '' : 's'}. Please sign in again.`;
 
   return {
     countAttempt: (kind: AttemptKind, address: string) => throttle.countAttempt(kind, address, kind === 'login' ? attemptsPerMinute : attemptsPerMinute * 6),
@@ -96,6 +98,10 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
       // continues the same session); later, a copy someone kept.
       const outsideInterval = (usedAt: Date) => now.getTime() - usedAt.getTime() > REUSE_INTERVAL_MS;
       if (row.usedAt && outsideInterval(row.usedAt)) throw await reused();
+      if (sessions.isTooOld(session, now)) {
+        await sessions.end(user, { only: session.id }, 'maximum age', null, client.address);
+        throw new Unauthorized(maxAgeEnded);
+      }
       if (sessions.isIdle(session, now)) {
         await sessions.end(user, { only: session.id }, 'idle', null, client.address);
         throw new Unauthorized(idleEnded);

@@ -31,6 +31,7 @@ async function setup() {
     isRestricted: false,
     revokedAt: null,
     lastSeenAt: START,
+    createdAt: START,
     ...over,
   });
   const reads: { resolve: (row: SessionUser | undefined) => void }[] = [];
@@ -60,6 +61,7 @@ async function setup() {
     uow: () => Promise.reject(new Error('authenticate() changes nothing')),
     refreshDays: 7,
     idleMinutes: 30,
+    maxHours: 12,
     cache,
   });
   const { token } = await signer.signAccess({ userId: 'u1', sessionId: 's1', role: 'staff' });

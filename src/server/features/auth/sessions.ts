@@ -25,6 +25,8 @@ export interface SessionsDeps {
   uow: UnitOfWork;
   refreshDays: number;
   idleMinutes: number;
+  /** SESSION_MAX_HOURS: a session ends this long after its sign-in, whatever its use. */
+  maxHours: number;
   /** Recent sign-in checks, trusted while the database's change notifications arrive. */
   cache?: SessionCache<SessionUser>;
 }
@@ -46,8 +48,10 @@ const TOUCH_EVERY_MS = 60_000;
  * Sessions (one per sign-in, the refresh-token family): started at sign-in, continued by each
  * refresh, checked on every request, ended by logout, password changes, admins or idleness.
  */
-export function createSessions({ repo, signer, clock, events, uow, refreshDays, idleMinutes, cache }: SessionsDeps) {
+export function createSessions({ repo, signer, clock, events, uow, refreshDays, idleMinutes, maxHours, cache }: SessionsDeps) {
   const idleMs = idleMinutes * 60_000;
+  const maxMs = maxHours * 3_600_000;
+  const tooOld = (session: Pick<SessionRow, 'createdAt'>, now: Date) => now.getTime() - session.createdAt.getTime() >= maxMs;
   // Written well within the idle limit, or a session in use would end anyway under a short limit.
   const touchEveryMs = Math.min(TOUCH_EVERY_MS, idleMs / 4);
   const idleSince = (now: Date) => new Date(now.getTime() - idleMs);
@@ -107,7 +111,7 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
     if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
     const now = clock.now();
     const idle = now.getTime() - row.lastSeenAt.getTime();
-    if (idle >= idleMs) return null;
+    if (idle >= idleMs || tooOld(row, now)) return null;
     const user = { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
     if (idle < touchEveryMs || touching.has(sessionId)) return user;
     touching.add(sessionId);
@@ -153,6 +157,10 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
     find: (id: string) => repo.findSession(id),
 
     isIdle: (session: Pick<SessionRow, 'lastSeenAt'>, now = clock.now()) => now.getTime() - session.lastSeenAt.getTime() >= idleMs,
+
+    maxHours,
+    /** Past SESSION_MAX_HOURS since its sign-in. */
+    isTooOld: (session: Pick<SessionRow, 'createdAt'>, now = clock.now()) => tooOld(session, now),
 
     /**
      * The live user behind an access token, or null: an ended, idle or foreign session, or a
