@@ -84,9 +84,7 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       const from = address ? ` (from ${address})` : '';
       const count = sessionIds.length === 1 ? 'Session' : `${sessionIds.length} sessions`;
       const line = reason === 'logout' ? `User ${user.email} signed out${from}` : `${count} of ${user.email} ended${by}: ${reason}${from}`;
-      // Not awaited: the line needs a connection of its own, and waiting for one while this change's
-      // transaction holds its own deadlocks the pool when many sessions end at once.
-      void (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line));
+      await (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line));
     },
   };
 }
