@@ -50,10 +50,30 @@ declare module 'fastify' {
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey', '*.password', '*.refreshToken', '*.token',
   'headers.authorization', '*.headers.authorization', 'authorization', '*.currentPassword', '*.newPassword', '*.passwordHash', 'params', '*.params', 'answers', '*.answers', '*.followup', 'body', '*.body'];
 
+/**
+ * A client gets REQUEST_TIMEOUT_SECONDS to send its headers, then its whole request, and a
+ * connection on which nothing moves for as long is closed: one that trickles a request or stops
+ * reading an answer (a stalled download) is cut off instead of holding the server. Node checks
+ * the request limits only every `connectionsCheckingInterval`, 30 s by default.
+ */
+function requestTimeouts(seconds: number) {
+  const ms = seconds * 1000;
+  return {
+    connectionTimeout: ms,
+    requestTimeout: ms,
+    http: { headersTimeout: ms, requestTimeout: ms, connectionsCheckingInterval: Math.min(ms / 2, 5000) },
+  };
+}
+
 /** The whole HTTP application over its dependencies; main.ts and the tests both build it here. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({ ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }), bodyLimit: 512 * 1024, trustProxy: fastifyTrustProxy(config.TRUST_PROXY) });
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: 512 * 1024,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    ...requestTimeouts(config.REQUEST_TIMEOUT_SECONDS),
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Production writes answers with the compiled serializer alone; development and tests check each against its schema too.
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));

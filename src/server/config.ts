@@ -27,7 +27,11 @@ export const ConfigSchema = z
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres://'),
+    MIGRATION_DATABASE_URL: optionalString
+      .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'MIGRATION_DATABASE_URL must start with postgres://')
+      .describe("the schema owner's connection for migrations; DATABASE_URL when unset"),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional().describe('port of the embedded PostgreSQL server; a free one when unset'),
+    REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600).describe('longest wait for a request’s headers and body, and for a client to read the answer'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
     ACCESS_TOKEN_MINUTES: integer(30, 1, 24 * 60),

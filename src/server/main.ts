@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    migrationUrl: config.MIGRATION_DATABASE_URL,
     dataDir: config.DATA_DIR,
     embeddedPort: config.EMBEDDED_PG_PORT,
     log: (level, message) => logger[level]({ process: 'database' }, message),
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    exportPool: database.exportPool,
     jwtSecret: loadSecret('jwt-secret', config.JWT_SECRET, config.DATA_DIR),
     webhookSecret,
     formId: outside.formId,

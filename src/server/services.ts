@@ -4,7 +4,8 @@ import { createArenaHealth } from './connectors/arena/index.ts';
 import { createMailer } from './connectors/mail/mailer.ts';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Db } from './db/client.ts';
+import type pg from 'pg';
+import { type Db, EXPORT_POOL_SIZE } from './db/client.ts';
 import { listen } from './db/notifications.ts';
 import { createLease } from './db/lease.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
@@ -33,6 +34,7 @@ import { createQualityProcessRepo } from './features/quality-process/quality-pro
 import { createQualityProcessService } from './features/quality-process/quality-process.service.ts';
 import { type QuestionsSource, createQuestionsService } from './features/questions/questions.service.ts';
 import { holidaysFrom } from './features/submissions/reporting-fields.ts';
+import { EXPORTS_PER_USER, createExportSlots } from './features/submissions/export-slots.ts';
 import { createSubmissionsRepo } from './features/submissions/submissions.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
@@ -60,6 +62,8 @@ export interface ServiceDeps {
   /** The outside systems' connectors (real clients; pointed at the emulators in sandbox mode and tests). */
   outside?: Outside;
   logger?: FastifyBaseLogger;
+  /** The CSV exports' own pool (the database's export pool); the API's pool when none is given. */
+  exportPool?: pg.Pool | undefined;
 }
 
 /** The form id when none is configured (and no sandbox demo form stands in). */
@@ -122,7 +126,7 @@ export function createServices(d: ServiceDeps) {
   const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
-  const submissionsRepo = createSubmissionsRepo(db);
+  const submissionsRepo = createSubmissionsRepo(db, d.exportPool);
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const mailRepo = createMailRepo(db);
   const mailWorker = createMailWorker({ repo: mailRepo, mailer, clock, log, logger: d.logger });
@@ -176,6 +180,7 @@ export function createServices(d: ServiceDeps) {
     publicUrl: publicUrl(config),
     reporting,
     timeZone: config.JOTFORM_TIMEZONE,
+    exportSlots: createExportSlots({ perUser: EXPORTS_PER_USER, total: EXPORT_POOL_SIZE }),
   });
   const integrations = createIntegrationsService({
     mode: isSandbox(config) ? 'sandbox' : 'live',

@@ -81,7 +81,7 @@ export interface TestApp {
 export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: database.db, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
+  const app = await buildApp({ config, db: database.db, exportPool: database.exportPool, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
   const admin = await insertUser(database, 'super_admin', { email: ADMIN.email, name: ADMIN.name, password: ADMIN.password });
   const roleUsers = new Map<Role, { email: string; password: string }>([['super_admin', admin]]);
 

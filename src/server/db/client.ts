@@ -12,6 +12,8 @@ export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The CSV exports' own small pool, with a longer statement limit: a long download never holds the API's connections. */
+  exportPool: pg.Pool;
   /** 'embedded': the portal's own server in DATA_DIR; 'external': the one at DATABASE_URL. */
   kind: 'embedded' | 'external';
   migrate(): Promise<void>;
@@ -21,8 +23,15 @@ export interface Database {
 /** Bundled builds copy the folder next to the server bundle; source runs read it in place. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export function openPostgres(url: string, opts: { max?: number; kind?: Database['kind'] } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 10_000 });
+/** Longest a statement of the API may run (its connections' `statement_timeout`). */
+export const STATEMENT_TIMEOUT_MS = 60_000;
+/** Longest an export's COPY may run, a reader that stops reading included. */
+export const EXPORT_STATEMENT_TIMEOUT_MS = 15 * 60_000;
+/** Connections of the export pool: the most exports that run at once in one instance. */
+export const EXPORT_POOL_SIZE = 4;
+
+function newPool(url: string, max: number, statementTimeoutMs?: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) });
   // An idle connection the server ends (restart, failover, pg_terminate_backend) is dropped by the
   // pool and the next query opens a new one; unhandled, the pool's 'error' event would crash the process.
   pool.on('error', () => undefined);
@@ -30,12 +39,33 @@ export function openPostgres(url: string, opts: { max?: number; kind?: Database[
   // that loses its server emits 'error' with no listener, which would end the process. The failed
   // query reports the loss instead, and the pool discards the client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/**
+ * The portal's connections to `url`: the API's pool and the exports' pool, each with its statement
+ * limit. Migrations run on a connection of their own, without a limit, as `migrationUrl`'s role
+ * (the schema's owner; `url` by default).
+ */
+export function openPostgres(url: string, opts: { max?: number; kind?: Database['kind']; migrationUrl?: string | undefined } = {}): Database {
+  const pool = newPool(url, opts.max ?? 10, STATEMENT_TIMEOUT_MS);
+  const exportPool = newPool(url, EXPORT_POOL_SIZE, EXPORT_STATEMENT_TIMEOUT_MS);
   const db = drizzle({ client: pool, schema });
   return {
     db,
     pool,
+    exportPool,
     kind: opts.kind ?? 'external',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    async migrate() {
+      const owner = newPool(opts.migrationUrl ?? url, 1);
+      try {
+        await migrate(drizzle({ client: owner, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await owner.end();
+      }
+    },
+    close: async () => {
+      await Promise.all([pool.end(), exportPool.end()]);
+    },
   };
 }

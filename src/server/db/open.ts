@@ -4,6 +4,8 @@ import { checkLegacyData } from './legacy-pglite.ts';
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
+  /** MIGRATION_DATABASE_URL: the schema owner's connection for migrations (DATABASE_URL by default). */
+  migrationUrl?: string | undefined;
   dataDir: string;
   embeddedPort?: number | undefined;
   log: EmbeddedLog;
@@ -17,7 +19,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const legacy = checkLegacyData(opts.dataDir, Boolean(opts.databaseUrl));
   if (legacy) opts.log('warn', legacy.warning);
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { migrationUrl: opts.migrationUrl });
   const lock = await lockDataDir(opts.dataDir);
   try {
     const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPort, log: opts.log });

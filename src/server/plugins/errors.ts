@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError, SecondFactorRequired } from '../lib/errors.ts';
+import { AppError, SecondFactorRequired, TooManyRequests } from '../lib/errors.ts';
 
 interface ValidationIssue {
   keyword?: string;
@@ -75,6 +75,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), ...(error instanceof SecondFactorRequired ? { challenge: error.challenge } : {}) };
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      if (error instanceof TooManyRequests && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,6 +3,7 @@ import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
 import { READ_ACTIONS } from '#shared/contract/audit';
 import type { Actor } from '#shared/contract/reporting';
 import type { FollowupNote, HistoryEntry, SubmissionFilters, SubmissionRow, SubmissionSortField, SubmissionStatus, Submission } from '#shared/contract/submissions';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/unit-of-work.ts';
 import { auditEvents, reportabilityDecisions, syncState, users, submissionDayCounts, submissions } from '../../db/schema/index.ts';
@@ -201,7 +202,8 @@ export async function findSubmission(q: Queryable, idOrChNumber: string, lock = 
   return (await one(eq(submissions.id, idOrChNumber))) ?? (await one(eq(submissions.chNumber, idOrChNumber)));
 }
 
-export function createSubmissionsRepo(db: Db) {
+/** `exportPool`: the connections the CSV export's COPY runs on (the API's own pool when none is given). */
+export function createSubmissionsRepo(db: Db, exportPool: pg.Pool = db.$client) {
   return {
     find: (idOrChNumber: string, q: Queryable = db) => findSubmission(q, idOrChNumber),
     /** The submission by id or CH number, locked for the change's transaction. */
@@ -231,7 +233,7 @@ export function createSubmissionsRepo(db: Db) {
     },
     /** The export's rows for the filters, in the list's order, streamed out of PostgreSQL in batches. */
     async *exportRows(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): AsyncGenerator<CsvSubmission[]> {
-      for await (const rows of copyRows(db.$client, this.exportQuery(formId, f, today, sort))) yield rows.map(toCsvSubmission);
+      for await (const rows of copyRows(exportPool, this.exportQuery(formId, f, today, sort))) yield rows.map(toCsvSubmission);
     },
     /** The one SELECT the export runs (exposed for EXPLAIN). */
     exportQuery(formId: string, f: SubmissionFilters, today: string, sort: { field: SubmissionSortField; order: 'asc' | 'desc' } = DEFAULT_SORT): { sql: string; params: unknown[] } {

@@ -9,6 +9,7 @@ import type { SystemLog } from '../../lib/system-log.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
 import type { ReportingSettings } from './reporting-fields.ts';
 import type { MailService } from '../mail/index.ts';
+import type { ExportSlots } from './export-slots.ts';
 import { submissionsCsv } from './submissions.csv.ts';
 import { FOLLOWUP_ACTION, type RowContext, type SubmissionDbRow, type SubmissionRowColumns, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
 
@@ -27,6 +28,8 @@ export interface SubmissionsDeps {
   publicUrl: string;
   /** The reporting clocks' settings (REPORTING_REGIMES, REPORTING_HOLIDAYS). */
   reporting: ReportingSettings;
+  /** The CSV exports running in this instance, limited per user and in all. */
+  exportSlots: ExportSlots;
   /** The JotForm account's time zone (JOTFORM_TIMEZONE): "today" of the clocks and the deadline filter, told to the web app with the form. */
   timeZone: string;
 }
@@ -201,23 +204,33 @@ export function createSubmissionsService(d: SubmissionsDeps) {
      */
     async exportCsv(actor: AuditActor, formId: string, q: SubmissionFilters & { sortBy?: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<AsyncGenerator<string>> {
       mustBeOurForm(formId);
-      const { sortBy, ...filters } = q;
-      const day = today();
-      // On the record before the first byte leaves: who, the filters and order, and the rows they matched.
-      const rows = await repo.total(formId, filters, day);
-      const after = { ...filters, ...(sortBy ? { sortBy: `${sortBy.field}:${sortBy.order}` } : {}), rows };
-      await uow(({ audit }) => audit({ actor, entity: 'form', entityId: formId, action: 'exported', after }));
-      const csv = submissionsCsv(repo.exportRows(formId, filters, day, sortBy));
-      const head: string[] = [];
-      while (head.length < 2) {
-        const next = await csv.next();
-        if (next.done) break;
-        head.push(next.value);
+      const release = d.exportSlots.take(actor.id);
+      try {
+        const { sortBy, ...filters } = q;
+        const day = today();
+        // On the record before the first byte leaves: who, the filters and order, and the rows they matched.
+        const rows = await repo.total(formId, filters, day);
+        const after = { ...filters, ...(sortBy ? { sortBy: `${sortBy.field}:${sortBy.order}` } : {}), rows };
+        await uow(({ audit }) => audit({ actor, entity: 'form', entityId: formId, action: 'exported', after }));
+        const csv = submissionsCsv(repo.exportRows(formId, filters, day, sortBy));
+        const head: string[] = [];
+        while (head.length < 2) {
+          const next = await csv.next();
+          if (next.done) break;
+          head.push(next.value);
+        }
+        return (async function* () {
+          try {
+            yield* head;
+            yield* csv;
+          } finally {
+            release();
+          }
+        })();
+      } catch (err) {
+        release();
+        throw err;
       }
-      return (async function* () {
-        yield* head;
-        yield* csv;
-      })();
     },
   };
 }
