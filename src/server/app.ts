@@ -5,6 +5,7 @@ import { auditRoutes } from './features/audit/index.ts';
 import { reportingRoutes } from './features/reporting/index.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { mfaRoutes } from './features/auth/mfa/mfa.routes.ts';
+import { oidcRoutes } from './features/auth/oidc/oidc.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { emailConfigRoutes } from './features/email-config/email-config.routes.ts';
 import { fieldMappingRoutes } from './features/field-mapping/field-mapping.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpenApiRoute(app);
   authRoutes(route, services.auth, services.sessions);
   mfaRoutes(route, services.mfa, services.auth);
+  oidcRoutes(route, services.oidc, publicUrl(config));
   usersRoutes(route, services.users);
   dashboardRoutes(route, services.dashboard);
   submissionsRoutes(route, services.submissions, services.sync);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGIMES, type Regime } from '#shared/reporting/clocks';
 import { isHttpsOrLoopback } from './lib/outside-url.ts';
+import { OIDC_SETTINGS, checkOidcSettings } from './features/auth/oidc/oidc.settings.ts';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 const optionalString = z
@@ -97,8 +98,10 @@ export const ConfigSchema = z
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
     MAIL_POLL_INTERVAL: integer(10, 1, 3600).describe('seconds between the mail worker’s looks for due messages'),
+    ...OIDC_SETTINGS,
   })
   .superRefine((c, ctx) => {
+    checkOidcSettings(c, ctx);
     if (c.JOTFORM_API_KEY && !c.JOTFORM_FORM_ID) {
       ctx.addIssue({ code: 'custom', path: ['JOTFORM_FORM_ID'], message: 'JOTFORM_FORM_ID is required when JOTFORM_API_KEY is set' });
     }

@@ -118,6 +118,11 @@ const WHO_MAY: Record<string, Who> = {
   'POST /v1/auth/mfa/totp': 'signed-in',
   'POST /v1/auth/mfa/totp/confirm': 'signed-in',
   'DELETE /v1/auth/mfa/totp': 'signed-in',
+  // Single sign-on.
+  'GET /v1/auth/oidc': 'anyone',
+  'GET /v1/auth/oidc/start': 'anyone',
+  'GET /v1/auth/oidc/callback': 'anyone',
+  'POST /v1/auth/oidc/exchange': 'anyone',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {

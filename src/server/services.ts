@@ -15,6 +15,9 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { AUTH_CHANNEL, createSessionCache } from './features/auth/session-cache.ts';
 import { type SessionUser, createSessions } from './features/auth/sessions.ts';
 import { createMfaRepo } from './features/auth/mfa/mfa.repo.ts';
+import { createOidcClient } from './features/auth/oidc/oidc.client.ts';
+import { createOidcRepo } from './features/auth/oidc/oidc.repo.ts';
+import { createOidcService } from './features/auth/oidc/oidc.service.ts';
 import { createMfaService } from './features/auth/mfa/mfa.service.ts';
 import { createSignIn } from './features/auth/sign-in.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
@@ -111,7 +114,24 @@ export function createServices(d: ServiceDeps) {
     maxHours: config.SESSION_MAX_HOURS,
   });
   const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
-  const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn: createSignIn({ users: usersRepo, sessions, events: authEvents, clock }), clock });
+  const signIn = createSignIn({ users: usersRepo, sessions, events: authEvents, clock });
+  const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn, clock });
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = config;
+  const oidc = createOidcService({
+    client: issuer && clientId && clientSecret ? createOidcClient({ issuer, clientId, clientSecret, scopes: config.OIDC_SCOPES, redirectUri: `${publicUrl(config)}/v1/auth/oidc/callback`, roleClaim: config.OIDC_ROLE_CLAIM }) : undefined,
+    label: config.OIDC_LABEL,
+    roleClaim: config.OIDC_ROLE_CLAIM,
+    roleMap: config.OIDC_ROLE_MAP,
+    provision: config.OIDC_PROVISION === 'on',
+    trustEmail: config.OIDC_TRUST_EMAIL === 'on',
+    repo: createOidcRepo(db),
+    users: usersRepo,
+    uow,
+    events: authEvents,
+    signIn,
+    clock,
+    secret: d.jwtSecret,
+  });
   const auth = createAuthService({
     repo: authRepo,
     users: usersRepo,
@@ -122,6 +142,8 @@ export function createServices(d: ServiceDeps) {
     uow,
     attemptsPerMinute: config.LOGIN_RATE_LIMIT,
     secondFactorChallenge: (user) => mfa.challengeFor(user),
+    // PASSWORD_LOGIN=super_admin: everyone else signs in through the identity provider.
+    passwordAllowed: (user) => config.PASSWORD_LOGIN === 'on' || user.role === 'super_admin',
   });
   const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
@@ -200,6 +222,7 @@ export function createServices(d: ServiceDeps) {
     integrations,
     auth,
     mfa,
+    oidc,
     sessions,
     users,
     sync,

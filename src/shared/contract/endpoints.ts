@@ -20,7 +20,7 @@ export interface EndpointDef {
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success status and its body schema (`null` schema for no content). */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 204 | 302;
   response: z.ZodType;
   /** Extra success content types (e.g. text/csv) the endpoint can produce. */
   produces?: readonly string[];

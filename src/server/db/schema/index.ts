@@ -5,3 +5,4 @@ export * from './submissions.ts';
 export * from './users.ts';
 export * from './reporting.ts';
 export * from './mfa.ts';
+export * from './sso.ts';

@@ -28,6 +28,8 @@ export interface AuthDeps {
   attemptsPerMinute: number;
   /** The challenge of a second factor the user must still give, or null when none is on. */
   secondFactorChallenge?: (user: UserRow) => Promise<string | null>;
+  /** Whether the user may sign in with a password at all (else only through the identity provider). */
+  passwordAllowed?: (user: UserRow) => boolean;
 }
 
 const INVALID_LOGIN = 'Incorrect email or password.';
@@ -37,7 +39,9 @@ const RESTRICTED = 'Your account has been restricted. Please contact an administ
 export const REUSE_INTERVAL_MS = 10_000;
 const wrongCurrent = () => new Invalid('Your current password is not correct.', { currentPassword: 'Your current password is not correct.' });
 
-export function createAuthService({ repo, users, sessions, throttle, events, clock, uow, attemptsPerMinute, secondFactorChallenge }: AuthDeps) {
+const SSO_ONLY = 'Your organisation signs in through single sign-on. Use the single sign-on button.';
+
+export function createAuthService({ repo, users, sessions, throttle, events, clock, uow, attemptsPerMinute, secondFactorChallenge, passwordAllowed }: AuthDeps) {
   const signIn = createSignIn({ users, sessions, events, clock });
   const minutes = sessions.idleMinutes;
   const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
@@ -71,6 +75,10 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
       if (user.isRestricted) {
         await events.refused(user, address, 'the account is restricted');
         throw new Forbidden(RESTRICTED);
+      }
+      if (passwordAllowed && !passwordAllowed(user)) {
+        await events.refused(user, address, 'password sign-in is for super_admins only');
+        throw new Forbidden(SSO_ONLY);
       }
       // The attempt stays counted until the second factor is right too, so codes cannot be guessed freely.
       const challenge = await secondFactorChallenge?.(user);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type ChangePasswordBody, authApi } from '#shared/contract/auth';
 import { mfaApi } from '#shared/contract/auth-mfa';
+import { ssoApi } from '#shared/contract/auth-sso';
 import type { ResponseOf } from '#shared/contract/endpoints';
 import { paths } from '../../app/paths.ts';
 import { api } from '../../lib/api-client.ts';
@@ -34,6 +35,19 @@ export function useLogin() {
     mutationFn: (body: { email: string; password: string }) => api(authApi.login, { body, fallback: LOGIN_FALLBACK }),
     onSuccess: useStartSession(),
   });
+}
+
+/** A provider sign-in: the one-time code the server put in the sign-in page's address. */
+export function useSsoExchange() {
+  return useSingleFlightMutation({
+    mutationFn: (code: string) => api(ssoApi.exchange, { body: { code }, fallback: LOGIN_FALLBACK }),
+    onSuccess: useStartSession(),
+  });
+}
+
+/** Whether the sign-in page offers single sign-on, and its button's text. */
+export function useSsoSettings() {
+  return useQuery({ queryKey: ['auth', 'sso'], queryFn: ({ signal }) => api(ssoApi.settings, { signal, fallback: 'Failed to fetch the sign-in options' }), staleTime: Infinity });
 }
 
 /** The second step of a password sign-in: a code from the authenticator app or a recovery code. */

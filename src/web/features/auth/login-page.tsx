@@ -11,6 +11,7 @@ import { Input } from '../../ui/input.tsx';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { useLogin } from './api.ts';
 import { MfaStep } from './mfa-step.tsx';
+import { SsoSignIn } from './sso-button.tsx';
 
 interface Errors {
   email?: string;
@@ -67,6 +68,7 @@ export function LoginPage() {
                 {notice}
               </p>
             )}
+            <SsoSignIn />
             <form noValidate onSubmit={submit} className="mt-6 space-y-5">
               <Input label="Email address" name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
               <div>

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { SSO_CODE_PARAM, ssoApi } from '#shared/contract/auth-sso';
+import { messageOf } from '../../lib/api-client.ts';
+import { buttonClasses } from '../../ui/button.tsx';
+import { useSsoExchange, useSsoSettings } from './api.ts';
+
+/**
+ * Above the sign-in form when single sign-on is configured: the provider's button, and the end of
+ * a provider sign-in (the one-time code in the address, traded once for the session).
+ */
+export function SsoSignIn() {
+  const settings = useSsoSettings();
+  const exchange = useSsoExchange();
+  const [params, setParams] = useSearchParams();
+  const code = params.get(SSO_CODE_PARAM);
+  const traded = useRef(false);
+  useEffect(() => {
+    if (!code || traded.current) return;
+    traded.current = true;
+    exchange.mutate(code);
+    setParams((p) => {
+      p.delete(SSO_CODE_PARAM);
+      return p;
+    }, { replace: true });
+  }, [code, exchange, setParams]);
+
+  return (
+    <>
+      {exchange.isError && (
+        <p role="alert" className="mt-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
+          {messageOf(exchange.error, 'An error occurred during login')}
+        </p>
+      )}
+      {settings.data?.enabled && (
+        <div className="mt-6">
+          <a href={ssoApi.start.path} className={`${buttonClasses('secondary')} w-full`}>
+            {settings.data.label}
+          </a>
+          <p className="mt-6 flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">or with your password</p>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+/** A person at the test identity provider: signs in there with any password under their login. */
+export interface ProviderAccount {
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  groups?: string[];
+}
+
+export const CLIENT = { id: 'quality-portal', secret: 'quality-portal-test-secret' };
+
+/**
+ * A real OpenID provider (oidc-provider, a certified implementation) on a loopback port, with its
+ * development sign-in and consent pages, for the portal registered with `redirectUri`.
+ */
+export async function startTestProvider(redirectUri: string, accounts: Record<string, ProviderAccount>, opts: { postLogoutRedirectUri?: string } = {}): Promise<{ issuer: string; close(): Promise<void> }> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+        redirect_uris: [redirectUri],
+        post_logout_redirect_uris: opts.postLogoutRedirectUri ? [opts.postLogoutRedirectUri] : [],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, ...accounts[id] }) }),
+    features: { devInteractions: { enabled: true } },
+  });
+  server.on('request', provider.callback());
+  return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Form fields of the first form on a provider page: its action and hidden inputs. */
+function formOf(html: string): { action: string; fields: Record<string, string> } {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no form on the provider's page:\n${html.slice(0, 500)}`);
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  return { action, fields };
+}
+
+/**
+ * What a browser does at the provider: follows its redirects, signs in as `login` on its sign-in
+ * page and agrees on its consent page (or presses its cancel link), until the provider sends the
+ * browser back to the portal; answers that address.
+ */
+export async function signInAtProvider(authorizationUrl: string, login: string, opts: { cancel?: boolean } = {}): Promise<URL> {
+  const cookies = new Map<string, string>();
+  const origin = new URL(authorizationUrl).origin;
+  let url = new URL(authorizationUrl);
+  let form: { action: string; fields: Record<string, string> } | undefined;
+  for (let hops = 0; hops < 20; hops++) {
+    const body = form ? new URLSearchParams(form.fields) : undefined;
+    const res = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      ...(body ? { body } : {}),
+    });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const at = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    form = undefined;
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url);
+      if (url.origin !== origin) return url;
+      continue;
+    }
+    const html = await res.text();
+    const page = formOf(html);
+    if (opts.cancel) {
+      url = new URL(`${page.action.replace(/\/(login|confirm)$/, '')}/abort`, origin);
+      continue;
+    }
+    form = { action: page.action, fields: page.fields.prompt === 'login' ? { ...page.fields, login, password: 'any password' } : page.fields };
+    url = new URL(page.action, origin);
+  }
+  throw new Error('the provider never sent the browser back');
+}
