@@ -63,6 +63,7 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   await expect(toast(page, 'Reportability decision recorded').last()).toBeVisible();
   await expect(reportability.getByText('Not reportable', { exact: true })).toBeVisible();
   await expect(reportability).toContainText('No reporting clock runs: decided not reportable.');
+  await expect(page.getByRole('region', { name: 'Review' }).locator('dd').getByText('Not reportable', { exact: true })).toBeVisible();
 
   await reportability.getByRole('button', { name: 'Revise to reportable' }).click();
   dialog = page.getByRole('dialog', { name: 'Record reportability decision' });
@@ -74,7 +75,7 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   await expect(toast(page, 'Reportability decision recorded').last()).toBeVisible();
   await expect(reportability.getByText('A second report shows the scratch cut the patient.')).toBeVisible();
   await expect(reportability.getByRole('heading', { name: 'Earlier decisions' }).locator('..')).toContainText('Cosmetic scratch only');
-  await expect(page.getByRole('region', { name: 'Review' }).getByText('Yes')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Review' }).locator('dd').getByText('Reportable', { exact: true })).toBeVisible();
 
   const clocks = reportability.getByRole('table', { name: 'Reporting clocks' });
   const usMdr = clocks.getByRole('row', { name: /US MDR/ });

@@ -47,6 +47,7 @@ test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters
 test('Mark as reportable: confirm, Please wait..., toast, green row, one way', async ({ page }) => {
   const submissionId = id((r) => r.quirk === 'noLot');
   const row = await openListAt(page, submissionId);
+  await expect(cell(row, 6)).toHaveText('UndecidedMark');
   await row.getByRole('button', { name: 'Mark as reportable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark as Reportable' });
   await expect(dialog).toContainText('Do you want to mark this submission as reportable?');
@@ -61,7 +62,7 @@ test('Mark as reportable: confirm, Please wait..., toast, green row, one way', a
   expect((await request).postDataJSON()).toEqual({ emailDelivered: true });
   await expect(toast(page, 'Marked as reportable')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(cell(row, 6)).toHaveText('Yes');
+  await expect(cell(row, 6)).toHaveText('Reportable');
   await expect(row).toHaveClass(/bg-green-50/);
   await expect(row.getByRole('button', { name: 'Mark as reportable' })).toHaveCount(0);
 });

@@ -114,13 +114,17 @@ test('the delivered and reportable boxes open their confirmations; follow-up edi
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
 
+  // Undecided is not a No.
+  await expect(box(page, 'Reportable')).toContainText('Undecided');
+  await expect(box(page, 'Reportable')).not.toContainText('No');
   await page.getByRole('button', { name: 'Mark as reportable' }).click();
   const reportable = page.getByRole('dialog', { name: 'Mark as Reportable' });
   const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/mark-reportable`));
   await reportable.getByRole('button', { name: 'Confirm' }).click();
   expect((await request).postDataJSON()).toEqual({ reportable: true });
   await expect(toast(page, 'Marked as reportable')).toBeVisible();
-  await expect(box(page, 'Reportable')).toContainText('Yes');
+  await expect(box(page, 'Reportable')).toContainText('Reportable');
+  await expect(box(page, 'Reportable')).not.toContainText('Mark as reportable');
 
   await page.getByRole('button', { name: 'Add follow-up' }).click();
   const followup = page.getByRole('dialog', { name: 'Follow-Ups' });

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { useReviewedForm } from './api.ts';
 import { URGENCY_TEXT, deadlineUrgency } from './format.ts';
+import { ReportabilityText, reportabilityState } from './reportability-state.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 import { AccountTime } from './submission-time.tsx';
 
@@ -37,14 +38,28 @@ export function OutcomeNotice({ submission }: { submission: Submission }) {
 }
 
 /** A box that opens a dialog while its one-way flag is still false, and is plain text after. */
-function FlagBox({ label, done, action, onOpen, className }: { label: string; done: boolean; action: string; onOpen: () => void; className?: string }) {
+interface FlagBoxProps {
+  label: string;
+  done: boolean;
+  /** The value in words; by default Yes or No. */
+  shown?: ReactNode;
+  action: string;
+  onOpen: () => void;
+  className?: string;
+}
+
+function FlagBox({ label, done, shown, action, onOpen, className }: FlagBoxProps) {
   if (done) {
     return (
       <div className={cn(boxClasses, className)}>
         <dt className={labelClasses}>{label}</dt>
         <dd className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-green-800">
-          <Icon name="check" className="size-4" />
-          Yes
+          {shown ?? (
+            <>
+              <Icon name="check" className="size-4" />
+              Yes
+            </>
+          )}
         </dd>
       </div>
     );
@@ -55,7 +70,7 @@ function FlagBox({ label, done, action, onOpen, className }: { label: string; do
     <div className={cn(boxClasses, 'group relative hover:bg-brand-50 hover:ring-brand-300', className)}>
       <dt className={labelClasses}>{label}</dt>
       <dd className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-sm">
-        <span className="text-slate-900">No</span>
+        {shown ?? <span className="text-slate-900">No</span>}
         <button type="button" onClick={onOpen} className="cursor-pointer rounded-sm font-medium text-brand-800 group-hover:underline after:absolute after:inset-0 after:rounded-lg">
           {action}
         </button>
@@ -79,6 +94,7 @@ const flagText = (value: string) => (value === '1' ? 'Yes' : value === '0' ? 'No
 /** Dates that drive the regulatory clock, reportability and the good faith efforts. */
 export function ReviewSection({ submission, onOpen }: { submission: Submission; onOpen: Open }) {
   const urgency = deadlineUrgency(submission);
+  const reportable = reportabilityState(submission);
   return (
     <section aria-labelledby="review-title" className="mb-8">
       <h2 id="review-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -92,7 +108,14 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
           <span className={cn('tabular-nums', urgency && 'font-medium text-red-700')}>{orDash(submission.investigationDeadline)}</span>
           {urgency && <span className="ml-2 text-xs font-medium text-red-700">{URGENCY_TEXT[urgency]}</span>}
         </Box>
-        <FlagBox className="col-span-2 lg:col-span-1" label="Reportable" done={submission.reportable} action="Mark as reportable" onOpen={() => onOpen('reportable', submission)} />
+        <FlagBox
+          className="col-span-2 lg:col-span-1"
+          label="Reportable"
+          done={reportable === 'reportable'}
+          shown={<ReportabilityText state={reportable} />}
+          action="Mark as reportable"
+          onOpen={() => onOpen('reportable', submission)}
+        />
         <div className={cn(boxClasses, 'col-span-2 lg:col-span-1')}>
           <dt className="flex items-center justify-between gap-2">
             <span className={labelClasses}>Good Faith Efforts</span>

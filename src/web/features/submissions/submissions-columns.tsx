@@ -9,6 +9,7 @@ import { QualityProcessCell, type Retry } from '../quality-process/index.ts';
 import { ReportingDue } from '../reporting/index.ts';
 import { URGENCY_TEXT, chNumberShown, deadlineUrgency } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { ReportabilityText, reportabilityState } from './reportability-state.tsx';
 import { SubmissionDateCell } from './submission-time.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 
@@ -45,7 +46,7 @@ const yes = (
 );
 
 /** A one-way flag: 'Yes' once set, until then a Mark button opening its confirmation. */
-function flagColumn(field: 'reportable' | 'emailDelivered', header: string, { dialog, label, title }: { dialog: DialogKind; label: string; title: string }, actions: CellActions) {
+function flagColumn(field: 'emailDelivered', header: string, { dialog, label, title }: { dialog: DialogKind; label: string; title: string }, actions: CellActions) {
   return column.accessor(field, {
     id: field,
     header: () => <Wrap>{header}</Wrap>,
@@ -98,7 +99,23 @@ export function submissionsColumns(actions: CellActions) {
         );
       },
     }),
-    flagColumn('reportable', 'Reportable', { dialog: 'reportable', label: 'Mark as reportable', title: 'Mark this submission as reportable' }, actions),
+    column.accessor('reportable', {
+      id: 'reportable',
+      header: () => <Wrap>Reportable</Wrap>,
+      meta: meta({ hideBelow: 959 }),
+      cell: (info) => {
+        const state = reportabilityState(info.row.original);
+        if (state === 'reportable') return <ReportabilityText state={state} compact />;
+        return (
+          <span className="flex flex-col items-start gap-1">
+            <ReportabilityText state={state} compact />
+            <CellButton onClick={() => actions.open('reportable', info.row.original)} label="Mark as reportable" title="Mark this submission as reportable">
+              Mark
+            </CellButton>
+          </span>
+        );
+      },
+    }),
     column.accessor('chNumber', {
       id: 'chNumber',
       header: () => <Wrap>CH-Number</Wrap>,

@@ -17,7 +17,7 @@ vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn()
 const ROWS = [
   row({ id: '1', submitter: 'Ada Lovelace', followup: 'Pump returned to the manufacturer for analysis' }),
   row({ id: '2', submitter: 'Grace Hopper', submissionStatus: 'Pending Transfer', reportable: true }),
-  row({ id: '3', submitter: 'Alan Turing', submissionStatus: 'Transfer Error', transferError: 'Arena down' }),
+  row({ id: '3', submitter: 'Alan Turing', submissionStatus: 'Transfer Error', transferError: 'Arena down', decision: 'not_reportable' }),
   row({ id: '4', submitter: 'Edsger Dijkstra', submissionStatus: 'Successful Transfer', chNumber: 'CH-000101', chTitle: 'Pump alarms', emailDelivered: true }),
 ];
 
@@ -58,6 +58,12 @@ describe('SubmissionsListPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit form' })).toBeNull();
     expect(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Edit follow-up: Pump returned to the manu…' })).toBeInTheDocument();
     expect(rowOf('Grace Hopper')).toHaveClass('bg-green-50');
+    // Three states in the Reportable column; the two not yet reportable keep the Mark button.
+    const reportableCell = (name: string) => within(rowOf(name)).getAllByRole('cell')[5]!;
+    expect(reportableCell('Grace Hopper')).toHaveTextContent(/^Reportable$/);
+    expect(reportableCell('Alan Turing')).toHaveTextContent(/^Not reportableMark$/);
+    expect(reportableCell('Ada Lovelace')).toHaveTextContent(/^UndecidedMark$/);
+    expect(within(reportableCell('Alan Turing')).getByRole('button', { name: 'Mark as reportable' })).toBeInTheDocument();
     expect(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' })).toBeInTheDocument();
     expect(within(rowOf('Alan Turing')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(rowOf('Edsger Dijkstra')).getByText('CH-000101')).toBeInTheDocument();
