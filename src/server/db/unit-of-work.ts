@@ -16,6 +16,11 @@ export type Tx = NodePgTransaction<Schema, Relations>;
 export interface Work {
   tx: Tx;
   audit(entry: AuditRecord): Promise<string>;
+  /**
+   * Runs `effect` once the change has committed (not at all when it rolls back): for what must not
+   * hold the transaction open, such as a system-log line, which takes a connection of its own.
+   */
+  afterCommit(effect: () => Promise<void>): void;
 }
 
 /**
@@ -25,5 +30,10 @@ export interface Work {
 export type UnitOfWork = <T>(change: (work: Work) => Promise<T>) => Promise<T>;
 
 export function createUnitOfWork(db: Db, trail: AuditTrail): UnitOfWork {
-  return (change) => db.transaction((tx) => change({ tx, audit: (entry) => trail.record(entry, tx) }));
+  return async (change) => {
+    const effects: (() => Promise<void>)[] = [];
+    const result = await db.transaction((tx) => change({ tx, audit: (entry) => trail.record(entry, tx), afterCommit: (effect) => effects.push(effect) }));
+    for (const effect of effects) await effect();
+    return result;
+  };
 }

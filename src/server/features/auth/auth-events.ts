@@ -74,7 +74,7 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       await audit.record({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change failed' });
     },
 
-    /** Sessions ended, by the user, an admin or the system (actor null: idleness, token reuse), in the change's transaction. */
+    /** Sessions ended, by the user, an admin or the system (actor null: idleness, token reuse): audited in the change's transaction, logged after it. */
     async sessionsEnded(work: Work, user: Account, sessionIds: readonly string[], reason: SessionEndReason, actor: AuditActor | null, address: string | undefined): Promise<void> {
       if (sessionIds.length === 0) return;
       for (const id of sessionIds) {
@@ -84,7 +84,9 @@ export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
       const from = address ? ` (from ${address})` : '';
       const count = sessionIds.length === 1 ? 'Session' : `${sessionIds.length} sessions`;
       const line = reason === 'logout' ? `User ${user.email} signed out${from}` : `${count} of ${user.email} ended${by}: ${reason}${from}`;
-      await (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line));
+      // Written after the commit: waiting for a second connection inside the transaction would let
+      // many sessions ended at once hold every pooled connection while each waits for one more.
+      work.afterCommit(() => (reason === 'refresh token reuse' ? log.error('Auth', line) : log.success('Auth', line)));
     },
   };
 }
