@@ -65,6 +65,7 @@ beforeAll(async () => {
     'POST /v1/auth/login/mfa': { challenge: PLANTED, code: '123456' },
     'POST /v1/auth/mfa/totp/confirm': { code: '123456' },
     'DELETE /v1/auth/mfa/totp': { password: PLANTED, code: '123456' },
+    'POST /v1/auth/oidc/exchange': { code: PLANTED },
     'POST /v1/users': { name: 'Fuzz User', email: 'fuzz-user@example.org', password: `${PLANTED}!1`, role: 'staff' },
     'PATCH /v1/users/:userId': { name: 'Fuzz Renamed' },
     'PATCH /v1/users/:userId/restrict-access': { isRestricted: false },
@@ -188,5 +189,32 @@ describe('generated bad requests against every contract endpoint', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'planted@example.org'))).toHaveLength(1);
     expect((await t.database.db.select().from(fieldMappings)).length).toBeGreaterThan(0);
     // ~3,000 requests take ~15 s alone; the suite runs two database projects side by side on 2 cores.
+  }, 180_000);
+
+  it('still answers health checks and sign-ins after the same requests sent six at a time', async () => {
+    const all = probes(contractEndpoints());
+    const problems: string[] = [];
+    for (let i = 0; i < all.length; i += 6) {
+      const batch = all.slice(i, i + 6);
+      const answers = await Promise.all(
+        batch.map((p) =>
+          t.request({
+            method: p.endpoint.method,
+            url: urlOf(p),
+            headers: { ...(p.endpoint.access === 'public' ? {} : headers), ...(p.body?.type ? { 'content-type': p.body.type } : {}) },
+            ...(p.body ? { payload: p.body.payload } : {}),
+          }),
+        ),
+      );
+      answers.forEach((res, j) => {
+        if (res.statusCode >= 500) problems.push(`${key(batch[j]!.endpoint)} ${batch[j]!.what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      });
+    }
+    expect(problems.slice(0, 30), `${problems.length} problem(s) in ${all.length} requests`).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // From another address: the fuzzing address itself has used up its sign-in attempts for the minute.
+    const someone = await t.createUser('staff');
+    const signIn = await t.request({ method: 'POST', url: '/v1/auth/login', remoteAddress: '127.0.0.9', payload: { email: someone.email, password: someone.password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
   }, 180_000);
 });
