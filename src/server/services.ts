@@ -169,7 +169,7 @@ export function createServices(d: ServiceDeps) {
   });
   const qualityProcess = createQualityProcessService({
     repo: createQualityProcessRepo(db),
-    audit,
+    uow,
     log,
     clock,
     arena,

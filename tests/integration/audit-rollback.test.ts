@@ -7,7 +7,7 @@ import { portalWithSubmissions } from '../support/portal-with-submissions.ts';
  * A change and its audit entry commit together or not at all: with the database refusing the
  * audit insert, each kind of change answers 500 and leaves every table as it was.
  */
-const { p, send, submission, mapping } = portalWithSubmissions();
+const { p, send, submission, mapping, audits } = portalWithSubmissions();
 
 /** What a change could touch, each table as sorted JSON rows. */
 const TABLES = ['users', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events'];
@@ -57,6 +57,26 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'deny', reason: 'Duplicate.' } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
     await rolledBack({ method: 'POST', url: `${base}/followups`, payload: { text: 'Called again.' } }, p.staff);
+  });
+
+  it('a quality process: the transfer is not recorded as done, and a retry completes it once', async () => {
+    const id = await submission();
+    const base = `/v1/jotforms/submission/${id}`;
+    expect((await send({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve' } }, p.staff)).statusCode).toBe(200);
+    const refusal = await refuseAuditInserts(p.t.database.pool);
+    try {
+      const res = await send({ method: 'PATCH', url: `${base}/quality-process`, payload: { chTitle: 'Rolled back transfer' } }, p.staff);
+      expect(res.statusCode, res.body).toBe(500);
+    } finally {
+      await refusal.restore();
+    }
+    const row = async () => (await p.t.database.pool.query('select submission_status, transfer_started_at from submissions where id = $1', [id])).rows[0];
+    expect(await row()).toEqual({ submission_status: 'Pending Transfer', transfer_started_at: null });
+    expect(await audits(id, 'quality process created')).toBe(0);
+    const retry = await send({ method: 'PATCH', url: `${base}/quality-process`, payload: { chTitle: 'Rolled back transfer' } }, p.staff);
+    expect(retry.statusCode, retry.body).toBe(204);
+    expect((await row()).submission_status).toBe('Successful Transfer');
+    expect(await audits(id, 'quality process created')).toBe(1);
   });
 
   it('e-mail configs: add, change, remove', async () => {

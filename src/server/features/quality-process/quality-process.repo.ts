@@ -2,6 +2,7 @@ import { findSubmission } from '../submissions/index.ts';
 import { type SQL, and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { SubmissionStatus } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/unit-of-work.ts';
 import { submissions } from '../../db/schema/index.ts';
 
 export type TransferRow = typeof submissions.$inferSelect;
@@ -17,9 +18,9 @@ type Outcome = Partial<Pick<TransferRow, 'submissionStatus' | 'chTitle' | 'chNum
  * across Arena's HTTP calls (docs/decisions/010).
  */
 export function createQualityProcessRepo(db: Db) {
-  /** Writes only while the claim taken at `claimedAt` is still this transfer's. */
-  async function whileClaimed(id: string, claimedAt: Date, values: Outcome & { transferStartedAt?: null }, at: Date): Promise<TransferRow | undefined> {
-    const [row] = await db
+  /** Writes only while the claim taken at `claimedAt` is still this transfer's (on `q`: the database or a change's transaction). */
+  async function whileClaimed(id: string, claimedAt: Date, values: Outcome & { transferStartedAt?: null }, at: Date, q: Queryable = db): Promise<TransferRow | undefined> {
+    const [row] = await q
       .update(submissions)
       .set({ ...values, modifiedAt: at })
       .where(and(eq(submissions.id, id), eq(submissions.transferStartedAt, claimedAt)))
@@ -48,8 +49,8 @@ export function createQualityProcessRepo(db: Db) {
     /** Records the process Arena created as soon as it exists, so a later failure cannot lose it. */
     recordProcess: (id: string, claimedAt: Date, values: { arenaGuid: string; chNumber: string; chTitle: string }, at: Date) => whileClaimed(id, claimedAt, values, at),
 
-    /** Ends the transfer with its outcome and releases the claim. */
-    finish: (id: string, claimedAt: Date, values: Outcome, at: Date) => whileClaimed(id, claimedAt, { ...values, transferStartedAt: null }, at),
+    /** Ends the transfer with its outcome and releases the claim (within `tx`, the change that records the outcome, when there is one). */
+    finish: (id: string, claimedAt: Date, values: Outcome, at: Date, tx?: Queryable) => whileClaimed(id, claimedAt, { ...values, transferStartedAt: null }, at, tx),
   };
 }
 export type QualityProcessRepo = ReturnType<typeof createQualityProcessRepo>;

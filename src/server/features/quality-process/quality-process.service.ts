@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RETRY_TITLE, type StepResult, type TemplateStep } from '#shared/contract/quality-process';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
@@ -12,7 +13,7 @@ import { type TransferOutcome, runTransfer } from './transfer.ts';
 
 export interface QualityProcessDeps {
   repo: QualityProcessRepo;
-  audit: AuditTrail;
+  uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
   arena: ArenaSetup | undefined;
@@ -39,7 +40,7 @@ function titleFor(row: TransferRow, chTitle: string): string {
 }
 
 export function createQualityProcessService(d: QualityProcessDeps) {
-  const { repo, audit, log, clock } = d;
+  const { repo, uow, log, clock } = d;
   const staleMs = d.staleClaimMs ?? STALE_CLAIM_MS;
   const waitMs = d.waitForRunningMs ?? 60_000;
 
@@ -90,11 +91,13 @@ export function createQualityProcessService(d: QualityProcessDeps) {
 
   async function succeeded(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, outcome: Extract<TransferOutcome, { ok: true }>): Promise<void> {
     const values = { submissionStatus: 'Successful Transfer' as const, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, transferError: null };
-    const done = await repo.finish(row.id, row.transferStartedAt, values, clock.now());
-    if (!done) throw new Conflict('The transfer took too long and was taken over by another one. Reload to see the result.');
     const { fields, skipped, reused } = outcome;
-    // Field names only: the values are answers, which may hold health information.
-    await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'quality process created', before, after: { ...values, fields, skipped, reused } });
+    await uow(async ({ tx, audit }) => {
+      const done = await repo.finish(row.id, row.transferStartedAt, values, clock.now(), tx);
+      if (!done) throw new Conflict('The transfer took too long and was taken over by another one. Reload to see the result.');
+      // Field names only: the values are answers, which may hold health information.
+      await audit({ actor, entity: 'submission', entityId: row.id, action: 'quality process created', before, after: { ...values, fields, skipped, reused } });
+    });
     await log.success('Arena', `Quality process ${outcome.number} "${title}" ${reused ? 'completed' : 'created'} for submission ${row.id} by ${by(actor)}; ${fields.length} field(s) filled`);
   }
 
@@ -105,11 +108,12 @@ export function createQualityProcessService(d: QualityProcessDeps) {
    */
   async function failed(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, given: boolean, reason: string): Promise<never> {
     const chTitle = given ? title : row.chTitle;
-    const after = await repo.finish(row.id, row.transferStartedAt, { submissionStatus: 'Transfer Error', chTitle, transferError: reason }, clock.now());
-    if (after) {
+    await uow(async ({ tx, audit }) => {
+      const after = await repo.finish(row.id, row.transferStartedAt, { submissionStatus: 'Transfer Error', chTitle, transferError: reason }, clock.now(), tx);
+      if (!after) return;
       const state = { submissionStatus: after.submissionStatus, chTitle, chNumber: after.chNumber, transferError: reason };
-      await audit.record({ actor, entity: 'submission', entityId: row.id, action: 'transfer failed', before, after: state });
-    }
+      await audit({ actor, entity: 'submission', entityId: row.id, action: 'transfer failed', before, after: state });
+    });
     await log.error('Arena', `Quality process for submission ${row.id} failed (by ${by(actor)}): ${reason}`);
     throw new Upstream(reason);
   }
@@ -159,7 +163,16 @@ export function createQualityProcessService(d: QualityProcessDeps) {
         throw err;
       }
 
-      if (outcome.ok) return succeeded(actor, row, before, title, outcome);
+      if (outcome.ok) {
+        try {
+          return await succeeded(actor, row, before, title, outcome);
+        } catch (err) {
+          // The outcome could not be recorded (its audit entry, the database): the process Arena made is
+          // already on the row, so the row is freed and a retry completes it.
+          await repo.finish(row.id, row.transferStartedAt, {}, clock.now()).catch(() => undefined);
+          throw err;
+        }
+      }
       if (outcome.paused) {
         // Nothing reached Arena: the submission stays as it was, free for a later try.
         await repo.finish(row.id, row.transferStartedAt, {}, clock.now());
