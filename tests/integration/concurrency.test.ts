@@ -57,6 +57,27 @@ describe('users', () => {
   });
 });
 
+describe('signing out', () => {
+  it('POST /v1/auth/logout ten times with one refresh token: the session ends once', async () => {
+    const user = await p.t.createUser('staff');
+    const { refresh } = await p.t.login(user.email, user.password);
+    const res = await tenAtOnce({ method: 'POST', url: '/v1/auth/logout', payload: { refreshToken: refresh } });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect(await count(`audit_events where action = 'end session' and after->>'userId' = $1`, [user.id])).toBe(1);
+  });
+
+  it('DELETE /v1/auth/sessions ten times at once: each other session ends once, this one stays', async () => {
+    const user = await p.t.createUser('staff');
+    await p.t.login(user.email, user.password);
+    await p.t.login(user.email, user.password);
+    const { access } = await p.t.login(user.email, user.password);
+    const res = await tenAtOnce({ method: 'DELETE', url: '/v1/auth/sessions' }, { authorization: `Bearer ${access}` });
+    expect(statuses(res)).toEqual(Array(10).fill(204));
+    expect(await count(`audit_events where action = 'end session' and after->>'userId' = $1`, [user.id])).toBe(2);
+    expect((await send({ method: 'GET', url: '/v1/auth/profile' }, { authorization: `Bearer ${access}` })).statusCode).toBe(200);
+  });
+});
+
 describe('submissions', () => {
   it('mark delivered: one entry, every answer delivered', async () => {
     const id = await submission();
