@@ -4,7 +4,7 @@ import { bodyRows, demoIndex, demoSubmissionId, openDetails, openList, table } f
 
 /**
  * The table breakpoints (599, 959, 1280 px) are max-widths, no screen scrolls sideways at the
- * widths people use (decisions 029 and 038), and on a phone the hidden columns and the row actions
+ * widths people use (decisions 029 and 040), and on a phone the hidden columns and the row actions
  * stay reachable through an expandable row.
  */
 

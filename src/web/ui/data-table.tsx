@@ -147,7 +147,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     >
                       {canSort ? (
                         // Inline, not flex: a header that wraps keeps the sort mark beside its last word, so the
-                        // column is no wider than its longest word (decision 038).
+                        // column is no wider than its longest word (decision 040).
                         <button type="button" onClick={header.column.getToggleSortingHandler()} className="group -mx-1 inline-block rounded px-1 text-left hover:text-slate-900">
                           {content}
                           <Icon

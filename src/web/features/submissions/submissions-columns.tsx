@@ -25,7 +25,7 @@ const column = createColumnHelper<SubmissionRow>();
 const dash = <span className="text-slate-400">-</span>;
 
 /**
- * Eleven columns must fit beside the sidebar from 1281 px up (decision 038): headers may wrap
+ * Eleven columns must fit beside the sidebar from 1281 px up (decision 040): headers may wrap
  * between words (the table cell itself is nowrap), so the browser can narrow a column down to its
  * longest word.
  */
