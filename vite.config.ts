@@ -34,7 +34,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for the size check and for debugging a build; never referenced from the scripts nor served.
+    sourcemap: 'hidden',
     // Read by scripts/size.mjs: which chunks each route loads.
     manifest: true,
     chunkSizeWarningLimit: 600,

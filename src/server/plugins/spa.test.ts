@@ -25,6 +25,7 @@ beforeAll(async () => {
   write('assets/index-Ab12Cd34.js', SCRIPT);
   write('index.html', PAGE);
   write('favicon.svg', ICON, false);
+  write('assets/index-Ab12Cd34.js.map', JSON.stringify({ version: 3, sources: ['../src/secret.ts'], sourcesContent: ['const internal = 1;'] }), false);
   t = await createTestApp({ deps: { webDir } });
 });
 afterAll(async () => {
@@ -116,6 +117,12 @@ describe('the web app files, by content negotiation', () => {
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.body, url).toBe(PAGE);
     }
+  });
+
+  it('never serves a source map, though the build writes them', async () => {
+    const res = await get(`${SCRIPT_URL}.map`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('sourcesContent');
   });
 
   it('keeps a JSON 404 for unknown API paths', async () => {
