@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -73,6 +73,16 @@ describe('db:export and db:import', () => {
     } finally {
       await target.drop();
     }
+  });
+
+  it('writes its file through no link or file left at a predictable temporary name', async () => {
+    const target = path.join(dir, 'someone-elses-file');
+    writeFileSync(target, 'kept');
+    const trap = path.join(dir, 'trap.qpa');
+    symlinkSync(target, `${trap}.partial`);
+    await exportDatabase(sourceUrl, trap);
+    expect(readFileSync(target, 'utf8')).toBe('kept');
+    expect(gunzipSync(readFileSync(trap)).length).toBeGreaterThan(0);
   });
 
   it('refuses a database that already holds data, and changes nothing in it', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
@@ -15,17 +16,18 @@ export function queryOf(client: pg.Client): Query {
  * manifest (migration, tables, columns, row counts) as one JSON line, then each table's rows in
  * PostgreSQL's COPY text format closed by a `\.` line. One REPEATABLE READ transaction, so the
  * archive is one consistent moment even while the portal keeps working. The file holds health
- * information and password hashes: it is written owner-only, under a temporary name until complete.
+ * information and password hashes: it is written owner-only, under a fresh temporary name created
+ * exclusively (never through a file or link someone left there), and renamed once complete.
  */
 export async function exportDatabase(url: string, file: string): Promise<ArchiveManifest> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const partial = `${file}.partial`;
+  const partial = `${file}.${randomBytes(8).toString('hex')}.partial`;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const query = queryOf(client);
     const manifest: ArchiveManifest = { createdAt: new Date().toISOString(), migration: await currentMigration(query), tables: await readTables(query) };
-    const out = createWriteStream(partial, { mode: 0o600 });
+    const out = createWriteStream(partial, { mode: 0o600, flags: 'wx' });
     const gzip = createGzip();
     gzip.pipe(out);
     const write = async (chunk: Buffer | string) => {
