@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { isLoopback } from '../../lib/outside-url.ts';
 
 export interface MailMessage {
   to: string[];
@@ -31,6 +32,14 @@ export interface MailerOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The SMTP connection: on any host but loopback the server must offer STARTTLS (or the URL is
+ * smtps://), so a man in the middle cannot strip encryption and read the mail or the credentials.
+ */
+export function smtpOptions(smtpUrl: string, timeoutMs: number) {
+  return { url: smtpUrl, requireTLS: !isLoopback(new URL(smtpUrl).hostname), connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
+}
+
 export function createMailer({ from, smtpUrl, timeoutMs = 15_000 }: MailerOptions): Mailer {
   if (!smtpUrl) {
     return {
@@ -40,7 +49,7 @@ export function createMailer({ from, smtpUrl, timeoutMs = 15_000 }: MailerOption
       },
     };
   }
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const transport = nodemailer.createTransport(smtpOptions(smtpUrl, timeoutMs));
   return {
     mode: 'smtp',
     async send(message) {
