@@ -128,7 +128,8 @@ export function submissionsColumns(actions: CellActions) {
     column.accessor('chTitle', {
       id: 'chTitle',
       header: () => <Wrap>CH-Title</Wrap>,
-      meta: meta({ hideBelow: 599 }),
+      // A process title is free text: it wraps (anywhere, if it must) instead of widening the table.
+      meta: meta({ hideBelow: 599, className: 'whitespace-normal [overflow-wrap:anywhere] min-w-20' }),
       cell: (info) => <QualityProcessCell row={info.row.original} onOpen={actions.open} retry={actions.retry} />,
     }),
     column.accessor('followup', {
