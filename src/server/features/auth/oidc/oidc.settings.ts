@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { Role } from '#shared/roles';
+import { isHttpsOrLoopback } from '../../../lib/outside-url.ts';
 
 /** Roles a provider's value may map to (a super_admin is never made by a provider). */
 export const MAPPABLE_ROLES = ['member', 'staff', 'admin'] as const satisfies readonly Role[];
 export type MappableRole = (typeof MAPPABLE_ROLES)[number];
 export type RoleMap = ReadonlyMap<string, MappableRole>;
 
-const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 const optional = z
   .string()
   .trim()
@@ -16,12 +16,7 @@ const onOff = (name: string) => z.enum(['on', 'off'], { message: `${name} must b
 
 /** Single sign-on settings (docs/single-sign-on.md); a bad value stops the start naming the variable. */
 export const OIDC_SETTINGS = {
-  OIDC_ISSUER: optional.refine((v) => {
-    if (v === undefined) return true;
-    if (!URL.canParse(v)) return false;
-    const url = new URL(v);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
-  }, 'OIDC_ISSUER must be an https: URL (http: only on loopback)'),
+  OIDC_ISSUER: optional.refine((v) => v === undefined || (URL.canParse(v) && isHttpsOrLoopback(new URL(v))), 'OIDC_ISSUER must be an https: URL (http: only on loopback)'),
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
   OIDC_SCOPES: z
