@@ -18,7 +18,7 @@ import { submissionsRoutes } from './features/submissions/submissions.routes.ts'
 import { usersRoutes } from './features/users/users.routes.ts';
 import { publicUrl } from './config.ts';
 import { systemClock } from './lib/clock.ts';
-import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { fastifyTrustProxy, warnOfIgnoredForwardedFor } from './lib/trust-proxy.ts';
 import { registerApiResponses } from './plugins/api-responses.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // Production writes answers with the compiled serializer alone; development and tests check each against its schema too.
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
+  warnOfIgnoredForwardedFor(app, config.TRUST_PROXY);
   registerErrorHandler(app);
   registerApiResponses(app);
   registerAuth(app);

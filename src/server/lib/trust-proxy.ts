@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 /** Fastify's `trustProxy`: off, the number of proxy hops in front, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
@@ -41,4 +42,19 @@ export function fastifyTrustProxy(setting: TrustProxy | undefined): false | stri
   if (setting === undefined || setting === false) return false;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return setting;
+}
+
+/**
+ * With TRUST_PROXY unset the portal reads the socket's address and ignores X-Forwarded-For. The
+ * first request carrying the header is warned about (once: the app is built once per process), so
+ * an operator behind a proxy learns why every client has the proxy's address.
+ */
+export function warnOfIgnoredForwardedFor(app: FastifyInstance, setting: TrustProxy | undefined): void {
+  if (setting !== undefined && setting !== false) return;
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+    warned = true;
+    request.log.warn('A request came with X-Forwarded-For, which is ignored because TRUST_PROXY is not set: every client counts as the proxy\'s address. Behind a proxy, set TRUST_PROXY (README, "Behind a proxy").');
+  });
 }
