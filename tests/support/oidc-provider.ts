@@ -48,15 +48,16 @@ function formOf(html: string): { action: string; fields: Record<string, string> 
   return { action, fields };
 }
 
+/** A browser's cookies at the provider (its sign-in session lives in them). */
+export type ProviderCookies = Map<string, string>;
+
 /**
- * What a browser does at the provider: follows its redirects, signs in as `login` on its sign-in
- * page and agrees on its consent page (or presses its cancel link), until the provider sends the
- * browser back to the portal; answers that address.
+ * Follows the provider's redirects and answers its pages with `answer` (a form to send, or an
+ * address to go to) until it sends the browser back to the portal; answers that address.
  */
-export async function signInAtProvider(authorizationUrl: string, login: string, opts: { cancel?: boolean } = {}): Promise<URL> {
-  const cookies = new Map<string, string>();
-  const origin = new URL(authorizationUrl).origin;
-  let url = new URL(authorizationUrl);
+async function untilBack(start: string, cookies: ProviderCookies, answer: (html: string, origin: string) => { form?: { action: string; fields: Record<string, string> }; url?: URL }): Promise<URL> {
+  const origin = new URL(start).origin;
+  let url = new URL(start);
   let form: { action: string; fields: Record<string, string> } | undefined;
   for (let hops = 0; hops < 20; hops++) {
     const body = form ? new URLSearchParams(form.fields) : undefined;
@@ -78,14 +79,32 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
       if (url.origin !== origin) return url;
       continue;
     }
-    const html = await res.text();
-    const page = formOf(html);
-    if (opts.cancel) {
-      url = new URL(`${page.action.replace(/\/(login|confirm)$/, '')}/abort`, origin);
-      continue;
-    }
-    form = { action: page.action, fields: page.fields.prompt === 'login' ? { ...page.fields, login, password: 'any password' } : page.fields };
-    url = new URL(page.action, origin);
+    const next = answer(await res.text(), origin);
+    form = next.form;
+    url = next.url ?? new URL(next.form!.action, origin);
   }
   throw new Error('the provider never sent the browser back');
+}
+
+/**
+ * What a browser does at the provider: follows its redirects, signs in as `login` on its sign-in
+ * page and agrees on its consent page (or presses its cancel link), until the provider sends the
+ * browser back to the portal; answers that address. `cookies` keeps the provider's session for a
+ * later visit; `loginPages` counts the sign-in pages the provider showed.
+ */
+export async function signInAtProvider(authorizationUrl: string, login: string, opts: { cancel?: boolean; cookies?: ProviderCookies; loginPages?: { count: number } } = {}): Promise<URL> {
+  return untilBack(authorizationUrl, opts.cookies ?? new Map(), (html, origin) => {
+    const page = formOf(html);
+    if (opts.cancel) return { url: new URL(`${page.action.replace(/\/(login|confirm)$/, '')}/abort`, origin) };
+    if (page.fields.prompt === 'login' && opts.loginPages) opts.loginPages.count++;
+    return { form: { action: page.action, fields: page.fields.prompt === 'login' ? { ...page.fields, login, password: 'any password' } : page.fields } };
+  });
+}
+
+/** Signs out at the provider's sign-out page ("Yes, sign me out"); answers where it sends the browser back. */
+export async function signOutAtProvider(endSessionUrl: string, cookies: ProviderCookies): Promise<URL> {
+  return untilBack(endSessionUrl, cookies, (html) => {
+    const page = formOf(html);
+    return { form: { action: page.action, fields: { ...page.fields, logout: 'yes' } } };
+  });
 }

@@ -32,4 +32,8 @@ export const ssoApi = defineApi('sso', {
     method: 'POST', path: '/v1/auth/oidc/exchange', tag: 'Auth', summary: 'Trade the one-time code of a single sign-on for what a sign-in answers',
     access: 'public', body: z.object({ code: z.string({ message: 'code is required' }).min(1, 'code is required').max(200) }), status: 200, response: authApi.login.response,
   }),
+  signOut: defineEndpoint({
+    method: 'GET', path: '/v1/auth/oidc/logout', tag: 'Auth', summary: 'After signing out of a single sign-on session: a redirect to the identity provider’s sign-out, which comes back to the sign-in page',
+    access: 'public', status: 302, response: Redirect,
+  }),
 });

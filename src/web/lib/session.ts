@@ -12,13 +12,15 @@ export interface Session {
   user: User;
   /** Minutes without a request after which the server ends the session (SESSION_IDLE_MINUTES). */
   idleMinutes?: number | undefined;
+  /** Signed in through the identity provider: signing out also signs out there. */
+  viaSso?: boolean | undefined;
 }
 
 export const SESSION_STORAGE_KEY = 'qp.session';
 /** Auth and user state persist with a 5 second timeout between writes. */
 export const PERSIST_THROTTLE_MS = 5000;
 
-const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User, idleMinutes: z.number().int().positive().optional() });
+const StoredSession = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1), user: User, idleMinutes: z.number().int().positive().optional(), viaSso: z.boolean().optional() });
 
 export interface SessionStore {
   get(): Session | null;

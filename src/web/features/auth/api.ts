@@ -19,13 +19,13 @@ export const authKeys = {
 const LOGIN_FALLBACK = { failed: 'Authentication failed', thrown: 'An error occurred during login' };
 
 /** What every successful sign-in does, whichever way it was proven. */
-function useStartSession() {
+function useStartSession(viaSso = false) {
   const queryClient = useQueryClient();
   return ({ user, tokens }: ResponseOf<typeof authApi.login>) => {
     // Nothing cached for a previous user may show to this one.
     queryClient.clear();
     toast.success('User Login successfully!');
-    session.signIn({ accessToken: tokens.access.token, refreshToken: tokens.refresh.token, user, idleMinutes: tokens.idleMinutes });
+    session.signIn({ accessToken: tokens.access.token, refreshToken: tokens.refresh.token, user, idleMinutes: tokens.idleMinutes, ...(viaSso ? { viaSso } : {}) });
   };
 }
 
@@ -41,7 +41,7 @@ export function useLogin() {
 export function useSsoExchange() {
   return useSingleFlightMutation({
     mutationFn: (code: string) => api(ssoApi.exchange, { body: { code }, fallback: LOGIN_FALLBACK }),
-    onSuccess: useStartSession(),
+    onSuccess: useStartSession(true),
   });
 }
 
@@ -75,9 +75,13 @@ export function useProfile() {
   });
 }
 
+/** Set while the browser visits the identity provider's sign-out, so the sign-in page says 'Logged Out' on its return. */
+export const PROVIDER_SIGN_OUT_KEY = 'qp.provider-sign-out';
+
 /**
  * Sign out: the server ends the refresh token; whatever it answers, the session here ends too
- * (a failed call must not leave someone signed in on a shared ward computer).
+ * (a failed call must not leave someone signed in on a shared ward computer). A single sign-on
+ * session then goes through the provider's sign-out, which comes back to the sign-in page.
  */
 export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: boolean } {
   const navigate = useNavigate();
@@ -86,16 +90,21 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
   async function signOut() {
     setSigningOut(true);
     const refreshToken = session.get()?.refreshToken;
+    const viaSso = !!session.get()?.viaSso;
     try {
       if (refreshToken) await api(authApi.logout, { body: { refreshToken }, fallback: 'An error occurred during logout' });
     } catch {
       // Ended locally below either way.
-    } finally {
-      session.clear();
-      toast.success('Logged Out');
-      await navigate(paths.login, { replace: true });
-      queryClient.clear();
     }
+    session.clear();
+    if (viaSso) {
+      sessionStorage.setItem(PROVIDER_SIGN_OUT_KEY, '1');
+      window.location.assign(ssoApi.signOut.path);
+      return;
+    }
+    toast.success('Logged Out');
+    await navigate(paths.login, { replace: true });
+    queryClient.clear();
   }
   return { signOut, isSigningOut };
 }

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { SSO_CODE_PARAM, ssoApi } from '#shared/contract/auth-sso';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonClasses } from '../../ui/button.tsx';
-import { useSsoExchange, useSsoSettings } from './api.ts';
+import { toast } from '../../lib/toast.ts';
+import { PROVIDER_SIGN_OUT_KEY, useSsoExchange, useSsoSettings } from './api.ts';
 
 /**
  * Above the sign-in form when single sign-on is configured: the provider's button, and the end of
@@ -15,6 +16,12 @@ export function SsoSignIn() {
   const [params, setParams] = useSearchParams();
   const code = params.get(SSO_CODE_PARAM);
   const traded = useRef(false);
+  useEffect(() => {
+    // Back from the identity provider's sign-out.
+    if (sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) === null) return;
+    sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
+    toast.success('Logged Out');
+  }, []);
   useEffect(() => {
     if (!code || traded.current) return;
     traded.current = true;

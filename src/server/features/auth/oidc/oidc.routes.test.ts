@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, signInAtProvider, startTestProvider } from '../../../../../tests/support/oidc-provider.ts';
+import { CLIENT, type ProviderCookies, signInAtProvider, signOutAtProvider, startTestProvider } from '../../../../../tests/support/oidc-provider.ts';
 import { type TestApp, bearer, createTestApp } from '../../../../../tests/support/test-app.ts';
 
 const REDIRECT = 'http://127.0.0.1:3000/v1/auth/oidc/callback';
@@ -13,7 +13,8 @@ beforeAll(async () => {
     una: { email: 'una@example.com', email_verified: false, name: 'Una Verified' },
     ria: { email: 'ria@example.com', email_verified: true, name: 'Ria Restricted', groups: ['qp-staff'] },
     nor: { email: 'nor@example.com', email_verified: true, name: 'Nor Role', groups: ['other'] },
-  });
+    out: { email: 'out@example.com', email_verified: true, name: 'Otto Out', groups: ['qp-staff'] },
+  }, { postLogoutRedirectUri: 'http://127.0.0.1:3000/auth/login' });
   t = await createTestApp({
     env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'qp-staff=staff,qp-admins=admin' },
   });
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 /** The browser's round trip: start, the provider's pages, the callback; answers the sign-in page address. */
-async function throughProvider(login: string, opts: { cancel?: boolean } = {}): Promise<URL> {
+async function throughProvider(login: string, opts: { cancel?: boolean; cookies?: ProviderCookies; loginPages?: { count: number } } = {}): Promise<URL> {
   const start = await t.request({ method: 'GET', url: '/v1/auth/oidc/start' });
   expect(start.statusCode).toBe(302);
   const cookie = String(start.headers['set-cookie']).split(';')[0]!;
@@ -75,6 +76,27 @@ describe('single sign-on against a real OpenID provider', () => {
     await expectSentence(new URL(String(callback.headers.location), 'http://127.0.0.1:3000'), 'That sign-in took too long. Please try again.');
   });
 
+  it('signing out of a single sign-on session signs out at the provider too, which sends the browser back to the sign-in page', async () => {
+    await t.createUser('staff', { email: 'out@example.com' });
+    const cookies: ProviderCookies = new Map();
+    const loginPages = { count: 0 };
+    expect((await exchange(await throughProvider('out', { cookies, loginPages }))).statusCode).toBe(200);
+    // Still signed in at the provider: a second sign-in there asks for nothing.
+    expect((await exchange(await throughProvider('out', { cookies, loginPages }))).statusCode).toBe(200);
+    expect(loginPages.count).toBe(1);
+
+    const out = await t.request({ method: 'GET', url: '/v1/auth/oidc/logout' });
+    expect(out.statusCode).toBe(302);
+    const endSession = new URL(String(out.headers.location));
+    expect(endSession.origin).toBe(provider.issuer);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe('http://127.0.0.1:3000/auth/login');
+    const back = await signOutAtProvider(endSession.href, cookies);
+    expect(back.href).toBe('http://127.0.0.1:3000/auth/login');
+    // The provider's session ended: the next sign-in there asks for the login again.
+    expect((await exchange(await throughProvider('out', { cookies, loginPages }))).statusCode).toBe(200);
+    expect(loginPages.count).toBe(2);
+  });
+
   it('a provider that cannot be reached sends the browser back with a sentence', async () => {
     const down = await createTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret } });
     try {
@@ -83,6 +105,10 @@ describe('single sign-on against a real OpenID provider', () => {
       const page = new URL(String(start.headers.location), 'http://127.0.0.1:3000');
       const res = await down.request({ method: 'POST', url: '/v1/auth/oidc/exchange', payload: { code: page.searchParams.get('sso') } });
       expect(res.json()).toMatchObject({ message: 'The sign-in service could not be reached. Try again in a moment.' });
+      // Signing out still comes back to the sign-in page.
+      const out = await down.request({ method: 'GET', url: '/v1/auth/oidc/logout' });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers.location).toBe('/auth/login');
     } finally {
       await down.close();
     }

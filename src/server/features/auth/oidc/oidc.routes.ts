@@ -28,4 +28,8 @@ export function oidcRoutes(route: Route, oidc: OidcService, publicUrl: string): 
     return ANSWERED;
   });
   route(ssoApi.exchange, ({ body, request }) => oidc.exchange(body.code, client(request)));
+  route(ssoApi.signOut, async ({ reply }) => {
+    await reply.redirect(await oidc.signOutLocation(`${publicUrl}/auth/login`), 302);
+    return ANSWERED;
+  });
 }

@@ -107,6 +107,15 @@ export function createOidcService(d: OidcDeps) {
   return {
     settings: (): SsoSettings => ({ enabled: !!d.client, label: d.label }),
 
+    /**
+     * Where a browser goes after the portal session of a provider sign-in ended: the provider's
+     * sign-out (its `end_session_endpoint`), which comes back to `signInPage`; the sign-in page
+     * itself when the provider has none or cannot be reached.
+     */
+    async signOutLocation(signInPage: string): Promise<string> {
+      return (await d.client?.endSessionUrl(signInPage)) ?? '/auth/login';
+    },
+
     /** Where the browser goes to start: the provider, or the sign-in page with the reason it cannot. */
     async start(): Promise<{ location: string; cookie?: string }> {
       if (!d.client) return { location: await toSignInPage({ failure: SENTENCES.unreachable }) };
