@@ -98,7 +98,8 @@ export function createQualityProcessService(d: QualityProcessDeps) {
       // Field names only: the values are answers, which may hold health information.
       await audit({ actor, entity: 'submission', entityId: row.id, action: 'quality process created', before, after: { ...values, fields, skipped, reused } });
     });
-    await log.success('Arena', `Quality process ${outcome.number} "${title}" ${reused ? 'completed' : 'created'} for submission ${row.id} by ${by(actor)}; ${fields.length} field(s) filled`);
+    // Ids only: the title may name the submitter (docs/security.md, "Names stay out of logs and mail").
+    await log.success('Arena', `Quality process ${outcome.number} ${reused ? 'completed' : 'created'} for submission ${row.id} by ${by(actor)}; ${fields.length} field(s) filled`);
   }
 
   /**

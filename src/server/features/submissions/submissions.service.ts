@@ -174,11 +174,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       const s = await mustFind(id);
       const to = await d.mail.activeRecipients();
       const link = `${d.publicUrl.replace(/\/$/, '')}/dashboard/jotforms/submission/${encodeURIComponent(s.id)}`;
-      // Only identifiers, dates and workflow state: free-text answers may hold health information.
+      // Only identifiers, dates and workflow state: no name, and no free-text answer, which may hold health information.
       const text = [
         `Submission ${s.id} has been marked as delivered.`,
         '',
-        `Submitter: ${s.submitter || '-'}`,
         `Submitted: ${s.createdAtJf}`,
         `Become-aware date: ${s.becomeAwareDate}`,
         `Investigation deadline: ${s.investigationDeadline}`,
