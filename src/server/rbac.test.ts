@@ -123,6 +123,7 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/auth/oidc/start': 'anyone',
   'GET /v1/auth/oidc/callback': 'anyone',
   'POST /v1/auth/oidc/exchange': 'anyone',
+  'GET /v1/auth/oidc/logout': 'anyone',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {
