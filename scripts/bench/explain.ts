@@ -3,7 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
-import { createSubmissionsRepo } from '../../src/server/features/submissions/submissions.repo.ts';
+import { createSubmissionListRepo } from '../../src/server/features/submissions/list.repo.ts';
 import type { DbTarget } from './databases.ts';
 
 interface Logged {
@@ -36,7 +36,7 @@ export async function explainList(target: DbTarget, formId: string, views: { nam
   const logged: Logged[] = [];
   const conn = connect(target, { logQuery: (sql, params) => void logged.push({ sql, params }) });
   try {
-    const repo = createSubmissionsRepo(conn.db);
+    const repo = createSubmissionListRepo(conn.db);
     const out: string[] = [];
     const explain = async (label: string, queries: Logged[]) => {
       for (const q of queries) {

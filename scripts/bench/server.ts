@@ -9,7 +9,7 @@ import type { SubmissionFilters } from '#shared/contract/submissions';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openPostgres } from '../../src/server/db/client.ts';
-import { createSubmissionsRepo } from '../../src/server/features/submissions/submissions.repo.ts';
+import { createSubmissionListRepo } from '../../src/server/features/submissions/list.repo.ts';
 import { BENCH_FORM_ID } from './seed.ts';
 
 export interface ServerEnv {
@@ -41,7 +41,7 @@ FROM submissions WHERE form_id = '${BENCH_FORM_ID}' ORDER BY submission_date DES
 
 /** GET /floor/list: the repo's page + total, through the same driver, no auth, no validation, no schema. */
 function addFloorList(app: FastifyInstance, database: Database): void {
-  const repo = createSubmissionsRepo(database.db);
+  const repo = createSubmissionListRepo(database.db);
   const today = () => new Date().toISOString().slice(0, 10);
   app.get('/floor/list', async (request) => {
     // Deliberately unvalidated: the floor is what the SQL alone costs.

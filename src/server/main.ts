@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   outside.attach?.(app.services);
   await seedAdmin(database.db, config, (line) => process.stdout.write(`${line}\n`), app.log);
   // Stored clock due dates follow REPORTING_REGIMES and REPORTING_HOLIDAYS (decision 022): recomputed when they changed.
-  const refreshed = await app.services.submissions.refreshClocks();
+  const refreshed = await app.services.reporting.refreshClocks();
   if (refreshed > 0) app.log.info({ refreshed }, 'reporting clocks recomputed for the current settings');
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });

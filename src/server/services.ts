@@ -24,7 +24,7 @@ import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createAuditRepo, createAuditService } from './features/audit/index.ts';
-import { createReportingRepo, createReportingService } from './features/reporting/index.ts';
+import { createReportingRepo, createReportingService, holidaysFrom } from './features/reporting/index.ts';
 import { createDashboardService } from './features/dashboard/dashboard.service.ts';
 import { createEmailConfigRepo } from './features/email-config/email-config.repo.ts';
 import { createEmailConfigService } from './features/email-config/email-config.service.ts';
@@ -36,9 +36,10 @@ import { createTemplateSteps } from './features/quality-process/arena-template.t
 import { createQualityProcessRepo } from './features/quality-process/quality-process.repo.ts';
 import { createQualityProcessService } from './features/quality-process/quality-process.service.ts';
 import { type QuestionsSource, createQuestionsService } from './features/questions/questions.service.ts';
-import { holidaysFrom } from './features/submissions/reporting-fields.ts';
 import { EXPORTS_PER_USER, createExportSlots } from './features/submissions/export-slots.ts';
-import { createSubmissionsRepo } from './features/submissions/submissions.repo.ts';
+import { createSubmissionListRepo } from './features/submissions/list.repo.ts';
+import { createJotformImportRepo } from './features/submissions/jotform-import.repo.ts';
+import { createComplaintFileRepo } from './features/submissions/complaint-file.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
 import { createMailRepo } from './features/mail/mail.repo.ts';
@@ -148,7 +149,7 @@ export function createServices(d: ServiceDeps) {
   const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
-  const submissionsRepo = createSubmissionsRepo(db, d.exportPool);
+  const reportingRepo = createReportingRepo(db);
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
   const mailRepo = createMailRepo(db);
   const mailWorker = createMailWorker({ repo: mailRepo, mailer, clock, log, logger: d.logger });
@@ -181,7 +182,7 @@ export function createServices(d: ServiceDeps) {
     // Three missed renewals (or a minute) before another instance takes the poll over.
     lease: createLease(db, `jotform-poll:${d.formId}`, `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, Math.max(3 * config.SYNC_INTERVAL, 60) * 1000),
     jotform,
-    repo: submissionsRepo,
+    repo: createJotformImportRepo(db),
     log,
     clock,
     formId: d.formId,
@@ -192,7 +193,9 @@ export function createServices(d: ServiceDeps) {
     ...(d.logger ? { logger: d.logger } : {}),
   });
   const submissions = createSubmissionsService({
-    repo: submissionsRepo,
+    list: createSubmissionListRepo(db, d.exportPool),
+    file: createComplaintFileRepo(db),
+    decisions: reportingRepo,
     uow,
     log,
     clock,
@@ -234,7 +237,7 @@ export function createServices(d: ServiceDeps) {
     qualityProcess,
     arenaHealth,
     dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE, d.formId === NO_FORM ? null : d.formId),
-    reporting: createReportingService({ db, uow, repo: createReportingRepo(db), log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
+    reporting: createReportingService({ db, uow, repo: reportingRepo, log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
     audit: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, uow),
     questions: createQuestionsService({ jotform, uow, log, formId: d.formId }),

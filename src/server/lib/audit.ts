@@ -1,3 +1,4 @@
+import type { Actor } from '#shared/contract/reporting';
 import type { Db } from '../db/client.ts';
 import type { Queryable } from '../db/unit-of-work.ts';
 import { auditEvents } from '../db/schema/index.ts';
@@ -94,4 +95,13 @@ export function changesOf(before: unknown, after: unknown): { field: string; bef
     out.push({ field, before: x, after: y });
   }
   return out;
+}
+
+/**
+ * Who did something, as the user is now; a user since deleted keeps the e-mail they had then.
+ * Null when no user did it (JotForm, the portal itself).
+ */
+export function actorOf(id: string | null, emailThen: string | null, now: { name: string | null; email: string | null }): Actor {
+  if (!id) return null;
+  return { id, name: now.name ?? emailThen ?? id, email: now.email ?? emailThen ?? '' };
 }

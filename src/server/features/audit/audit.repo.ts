@@ -2,8 +2,7 @@ import { type SQL, and, desc, eq, gte, ilike, lt, notInArray, or, sql } from 'dr
 import { type AuditEntity, type AuditEntry, READ_ACTIONS } from '#shared/contract/audit';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
-import { changesOf } from '../../lib/audit.ts';
-import { actorOf } from '../submissions/index.ts';
+import { actorOf, changesOf } from '../../lib/audit.ts';
 
 export interface AuditQuery {
   entity?: AuditEntity | undefined;

@@ -26,9 +26,9 @@ beforeAll(async () => {
     { ...row('2025-03-23T12:00:00Z', 'Pending Review', '2025-03-01'), reportingDecision: 'not_reportable' as const }, // before the 12 weeks; no clock
     { ...row('2025-06-11T12:00:00Z', 'Pending Review', '2025-06-01'), formId: '250000000000999' }, // another form
   ]);
-  expect(await t.app.services.submissions.refreshClocks()).toBe(5);
+  expect(await t.app.services.reporting.refreshClocks()).toBe(5);
   // Once done for these settings, a restart does not walk the table again.
-  expect(await t.app.services.submissions.refreshClocks()).toBe(0);
+  expect(await t.app.services.reporting.refreshClocks()).toBe(0);
 });
 afterAll(() => t.close());
 

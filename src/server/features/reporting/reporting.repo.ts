@@ -1,9 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, gt } from 'drizzle-orm';
 import type { Category, Decision, FiledReport, Regime, ReportabilityDecision } from '#shared/contract/reporting';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/unit-of-work.ts';
-import { filedReports, reportabilityDecisions, submissions, users } from '../../db/schema/index.ts';
-import { type ReportingSettings, type SubmissionDbRow, actorOf, reportingDueOf } from '../submissions/index.ts';
+import { filedReports, reportabilityDecisions, submissions, syncState, users } from '../../db/schema/index.ts';
+import { actorOf } from '../../lib/audit.ts';
+import type { SubmissionDbRow } from '../submissions/index.ts';
+import { type ReportingSettings, reportingDueOf } from './reporting-fields.ts';
 
 export interface Who {
   id: string;
@@ -11,7 +13,45 @@ export interface Who {
   address?: string | undefined;
 }
 
+const REPORTING_SETTINGS_KEY = 'reporting:settings';
+/** The settings the stored due dates were computed with: the regimes and the holidays of the years clocks reach. */
+function settingsFingerprint(s: ReportingSettings): string {
+  const year = new Date().getUTCFullYear();
+  const holidays = Array.from({ length: 12 }, (_, i) => s.holidays(year - 10 + i)).flat();
+  return `${s.regimes.join(',')}|${holidays.join(',')}`;
+}
+
 export function createReportingRepo(db: Db) {
+  /**
+   * Records a decision and brings the submission's row in line (flag, decision, clocks); answers
+   * the row. `regimes` null (marking reportable from the list) leaves the row on the settings'
+   * regimes; the record names them.
+   */
+  async function decide(
+    tx: Queryable,
+    row: SubmissionDbRow,
+    v: { decision: Decision; rationale: string | null; regimes: Regime[] | null; category: Category | null },
+    who: Who,
+    at: Date,
+    settings: ReportingSettings,
+  ): Promise<SubmissionDbRow> {
+    const next = { ...row, reportingDecision: v.decision, reportingCategory: v.category, reportingRegimes: v.regimes };
+    const [updated] = await tx
+      .update(submissions)
+      .set({
+        reportingDecision: v.decision,
+        reportingCategory: v.category,
+        reportingRegimes: v.regimes,
+        reportingDue: reportingDueOf(next, settings),
+        reportable: row.reportable || v.decision === 'reportable',
+        modifiedAt: at,
+      })
+      .where(eq(submissions.id, row.id))
+      .returning();
+    await tx.insert(reportabilityDecisions).values({ submissionId: row.id, ...v, regimes: v.regimes ?? [...settings.regimes], decidedAt: at, decidedBy: who.id, decidedByEmail: who.email });
+    return updated!;
+  }
+
   return {
     /** Newest first; on the change's transaction `q` when the answer is built inside it. */
     async decisions(submissionId: string, q: Queryable = db): Promise<ReportabilityDecision[]> {
@@ -51,31 +91,14 @@ export function createReportingRepo(db: Db) {
       }));
     },
 
-    /** Records a decision and brings the submission's row in line (flag, decision, clocks); answers the row. */
-    async decide(
-      tx: Queryable,
-      row: SubmissionDbRow,
-      v: { decision: Decision; rationale: string; regimes: Regime[]; category: Category | null },
-      who: Who,
-      at: Date,
-      settings: ReportingSettings,
-    ): Promise<SubmissionDbRow> {
-      const next = { ...row, reportingDecision: v.decision, reportingCategory: v.category, reportingRegimes: v.regimes };
-      const [updated] = await tx
-        .update(submissions)
-        .set({
-          reportingDecision: v.decision,
-          reportingCategory: v.category,
-          reportingRegimes: v.regimes,
-          reportingDue: reportingDueOf(next, settings),
-          reportable: row.reportable || v.decision === 'reportable',
-          modifiedAt: at,
-        })
-        .where(eq(submissions.id, row.id))
-        .returning();
-      await tx.insert(reportabilityDecisions).values({ submissionId: row.id, ...v, decidedAt: at, decidedBy: who.id, decidedByEmail: who.email });
-      return updated!;
-    },
+    decide,
+
+    /**
+     * Marks the locked row reportable from the list (false → true): a decision without a category
+     * or rationale. Undefined when it was already reportable.
+     */
+    markReportable: (tx: Queryable, row: SubmissionDbRow, who: Who, at: Date, settings: ReportingSettings): Promise<SubmissionDbRow | undefined> =>
+      row.reportable ? Promise.resolve(undefined) : decide(tx, row, { decision: 'reportable', rationale: null, regimes: row.reportingRegimes, category: null }, who, at, settings),
 
     /** The reports filed for a submission, as stored. */
     filed: (tx: Queryable, submissionId: string): Promise<FiledReportRow[]> => tx.select().from(filedReports).where(eq(filedReports.submissionId, submissionId)),
@@ -91,6 +114,39 @@ export function createReportingRepo(db: Db) {
         .returning();
       await tx.insert(filedReports).values({ submissionId: row.id, ...v, filedAt: at, filedBy: who.id, filedByEmail: who.email });
       return updated!;
+    },
+
+    /**
+     * Recomputes `reporting_due` of every row whose clocks may have changed with the settings
+     * (REPORTING_REGIMES, REPORTING_HOLIDAYS): run at start when they differ from the last run's.
+     * Returns how many rows changed.
+     */
+    async refreshReportingDue(settings: ReportingSettings, batchSize = 5000): Promise<number> {
+      // Only when the settings differ from the last run's (and once after the migration that added the column).
+      const fingerprint = settingsFingerprint(settings);
+      const [last] = await db.select().from(syncState).where(eq(syncState.key, REPORTING_SETTINGS_KEY)).limit(1);
+      if (last && last.value === fingerprint) return 0;
+      const s = submissions;
+      let after = '';
+      let changed = 0;
+      for (;;) {
+        const rows = await db
+          .select({ id: s.id, becomeAwareDate: s.becomeAwareDate, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports, reportingDue: s.reportingDue })
+          .from(s)
+          .where(gt(s.id, after))
+          .orderBy(asc(s.id))
+          .limit(batchSize);
+        if (rows.length === 0) {
+          await db.insert(syncState).values({ key: REPORTING_SETTINGS_KEY, value: fingerprint }).onConflictDoUpdate({ target: syncState.key, set: { value: fingerprint, updatedAt: new Date() } });
+          return changed;
+        }
+        after = rows[rows.length - 1]!.id;
+        const updates = rows.map((r) => ({ id: r.id, due: reportingDueOf(r, settings), was: r.reportingDue })).filter((u) => u.due !== u.was);
+        if (updates.length > 0) {
+          await db.$client.query('update submissions s set reporting_due = u.due from unnest($1::text[], $2::date[]) as u(id, due) where s.id = u.id', [updates.map((u) => u.id), updates.map((u) => u.due)]);
+          changed += updates.length;
+        }
+      }
     },
   };
 }

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
-import { type ReportingSettings, type SubmissionDbRow, findSubmission, reportingFieldsOf } from '../submissions/index.ts';
+import { type SubmissionDbRow, findSubmission } from '../submissions/index.ts';
+import { type ReportingSettings, reportingFieldsOf } from './reporting-fields.ts';
 import type { ReportingRepo, Who } from './reporting.repo.ts';
 
 export interface ReportingDeps {
@@ -45,6 +46,9 @@ export function createReportingService(d: ReportingDeps) {
 
   return {
     get: async (id: string) => answer(await mustFind(id)),
+
+    /** Brings the stored clock due dates in line with the settings when they changed (run at start). */
+    refreshClocks: () => d.repo.refreshReportingDue(d.settings),
 
     /**
      * `reportable` is one way: a reportable submission is never decided not reportable (409). The

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { DEMO_FORM_ID } from '../../emulators/jotform/fixtures.ts';
-import { createSubmissionsRepo } from './submissions.repo.ts';
+import { createSubmissionListRepo } from './list.repo.ts';
 import { EXPORT, type Headers, TOTAL, syncedSubmissions } from './submissions.test-support.ts';
 
 const HEADER = 'Submission Date,Submitter Name,Form Status,BAD,Investigation Deadline,Reportable,CH-Number,CH-Title,Good Faith Efforts,Delivered';
@@ -44,7 +44,7 @@ describe('submissions API — CSV export', () => {
     });
 
     it('walks every row in one pass, newest first with ties by id, and the filters apply', async () => {
-      const repo = createSubmissionsRepo(s.t.database.db);
+      const repo = createSubmissionListRepo(s.t.database.db);
       const current = (await everything('')).results;
       const dates = async (f: Parameters<typeof repo.exportRows>[1]) => {
         const out: string[] = [];
@@ -57,7 +57,7 @@ describe('submissions API — CSV export', () => {
     });
 
     it('an export abandoned half-way gives its connection back', async () => {
-      const repo = createSubmissionsRepo(s.t.database.db);
+      const repo = createSubmissionListRepo(s.t.database.db);
       for (let i = 0; i < 8; i++) {
         for await (const _rows of repo.exportRows(DEMO_FORM_ID, {}, '2025-06-15')) break;
       }

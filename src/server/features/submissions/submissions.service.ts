@@ -7,14 +7,20 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
-import type { ReportingSettings } from './reporting-fields.ts';
+import type { ReportingRepo, ReportingSettings } from '../reporting/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { ExportSlots } from './export-slots.ts';
 import { submissionsCsv } from './submissions.csv.ts';
-import { FOLLOWUP_ACTION, type RowContext, type SubmissionDbRow, type SubmissionRowColumns, type SubmissionsRepo, type WorkflowFields, toSubmission, toSubmissionRow } from './submissions.repo.ts';
+import type { SubmissionListRepo } from './list.repo.ts';
+import { type ComplaintFileRepo, FOLLOWUP_ACTION, type WorkflowFields } from './complaint-file.repo.ts';
+import type { SubmissionDbRow, SubmissionRowColumns } from './submission-row.ts';
+import { type RowContext, toSubmission, toSubmissionRow } from './submission-answer.ts';
 
 export interface SubmissionsDeps {
-  repo: SubmissionsRepo;
+  list: SubmissionListRepo;
+  file: ComplaintFileRepo;
+  /** Reportability decisions (features/reporting): marking reportable from the list is one. */
+  decisions: Pick<ReportingRepo, 'markReportable'>;
   uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
@@ -35,7 +41,7 @@ export interface SubmissionsDeps {
 }
 
 export function createSubmissionsService(d: SubmissionsDeps) {
-  const { repo, uow, log, clock } = d;
+  const { list, file, uow, log, clock } = d;
   // The account's date, worked out once a minute (a time-zone conversion per row answered showed in profiles).
   let day = { minute: Number.NaN, date: '' };
   const today = () => {
@@ -47,7 +53,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   const toRow = (r: SubmissionRowColumns) => toSubmissionRow(r, ctx());
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
-    const row = await repo.find(id);
+    const row = await file.find(id);
     if (!row) throw new NotFound('Submission not found.');
     return row;
   }
@@ -59,15 +65,15 @@ export function createSubmissionsService(d: SubmissionsDeps) {
    */
   async function appendFollowup(actor: AuditActor, key: string, text: string): Promise<{ row: SubmissionRowColumns; note: FollowupNote; saved: boolean }> {
     const r = await uow(async ({ tx, audit }) => {
-      const before = await repo.lock(tx, key);
+      const before = await file.lock(tx, key);
       if (!before) throw new NotFound('Submission not found.');
       if (before.followup === text) {
-        const [latest] = await repo.followups(before.id, { limit: 1 }, tx);
+        const [latest] = await file.followups(before.id, { limit: 1 }, tx);
         return { row: before, note: latest!, saved: false };
       }
-      const row = await repo.setFollowup(tx, before.id, text, clock.now());
+      const row = await file.setFollowup(tx, before.id, text, clock.now());
       const noteId = await audit({ actor, entity: 'submission', entityId: before.id, action: FOLLOWUP_ACTION, before: { followup: before.followup }, after: { followup: text } });
-      const [note] = await repo.followups(before.id, { id: noteId }, tx);
+      const [note] = await file.followups(before.id, { id: noteId }, tx);
       return { row, note: note!, saved: true };
     });
     if (r.saved) await log.success('JotForms', `Follow-up saved for submission ${r.row.id} by ${actor.email}`);
@@ -82,10 +88,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
    */
   async function markOnce(actor: AuditActor, id: string, flag: 'reportable' | 'emailDelivered', action: string, describe: string): Promise<SubmissionRow> {
     const r = await uow(async ({ tx, audit }) => {
-      const before = await repo.lock(tx, id);
+      const before = await file.lock(tx, id);
       if (!before) throw new NotFound('Submission not found.');
       // Marking reportable is also a decision (without category or rationale), recorded with the flag.
-      const row = flag === 'reportable' ? await repo.markReportable(tx, before.id, clock.now(), actor, d.reporting) : await repo.setFlag(tx, before.id, flag, clock.now());
+      const row = flag === 'reportable' ? await d.decisions.markReportable(tx, before, actor, clock.now(), d.reporting) : await file.setFlag(tx, before.id, flag, clock.now());
       if (!row) return { row: before, changed: false };
       await audit({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
       return { row, changed: true };
@@ -96,21 +102,21 @@ export function createSubmissionsService(d: SubmissionsDeps) {
 
   return {
     async forms(): Promise<Form[]> {
-      const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), repo.count(d.formId)]);
+      const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), list.count(d.formId)]);
       return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null, timeZone: d.timeZone }];
     },
 
     async list(formId: string, q: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
       mustBeOurForm(formId);
       const c = ctx();
-      const [rows, total] = await Promise.all([repo.page(formId, q, c.today, q.sortBy, (q.page - 1) * q.limit, q.limit), repo.total(formId, q, c.today)]);
+      const [rows, total] = await Promise.all([list.page(formId, q, c.today, q.sortBy, (q.page - 1) * q.limit, q.limit), list.total(formId, q, c.today)]);
       return { results: rows.map((r) => toSubmissionRow(r, c)), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
 
     /** One submission with its answers; the read goes on the record (`viewed`) before anything is answered. */
     async get(actor: AuditActor, id: string): Promise<Submission> {
       const row = await uow(async ({ tx, audit }) => {
-        const found = await repo.find(id, tx);
+        const found = await file.find(id, tx);
         if (!found) throw new NotFound('Submission not found.');
         await audit({ actor, entity: 'submission', entityId: found.id, action: 'viewed' });
         return found;
@@ -127,17 +133,14 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return (await appendFollowup(actor, id, text)).note;
     },
 
-    /** Brings the stored clock due dates in line with the settings when they changed (run at start). */
-    refreshClocks: () => repo.refreshReportingDue(d.reporting),
-
     /** What happened to the submission, newest first (from the audit trail). */
     async history(id: string): Promise<HistoryEntry[]> {
-      return repo.history((await mustFind(id)).id);
+      return file.history((await mustFind(id)).id);
     },
 
     /** Every follow-up note, newest first. */
     async followups(id: string): Promise<FollowupNote[]> {
-      return repo.followups((await mustFind(id)).id);
+      return file.followups((await mustFind(id)).id);
     },
 
     markReportable: (actor: AuditActor, id: string) => markOnce(actor, id, 'reportable', 'mark reportable', 'Marked reportable'),
@@ -151,9 +154,9 @@ export function createSubmissionsService(d: SubmissionsDeps) {
           ? { submissionStatus: 'Pending Transfer', reviewedBy: actor.email, reviewedAt: clock.now() }
           : { submissionStatus: 'Denied', denyReason: reason ?? null, reviewedBy: actor.email, reviewedAt: clock.now() };
       const row = await uow(async ({ tx, audit }) => {
-        const before = await repo.lock(tx, id);
+        const before = await file.lock(tx, id);
         if (!before) throw new NotFound('Submission not found.');
-        const after = await repo.updateWorkflow(tx, before.id, values, clock.now(), ['Pending Review']);
+        const after = await file.updateWorkflow(tx, before.id, values, clock.now(), ['Pending Review']);
         if (!after) throw new Conflict(`Only submissions pending review can be approved or denied; this one is ${before.submissionStatus}.`);
         await audit({
           actor,
@@ -208,10 +211,10 @@ export function createSubmissionsService(d: SubmissionsDeps) {
         const { sortBy, ...filters } = q;
         const day = today();
         // On the record before the first byte leaves: who, the filters and order, and the rows they matched.
-        const rows = await repo.total(formId, filters, day);
+        const rows = await list.total(formId, filters, day);
         const after = { ...filters, ...(sortBy ? { sortBy: `${sortBy.field}:${sortBy.order}` } : {}), rows };
         await uow(({ audit }) => audit({ actor, entity: 'form', entityId: formId, action: 'exported', after }));
-        const csv = submissionsCsv(repo.exportRows(formId, filters, day, sortBy));
+        const csv = submissionsCsv(list.exportRows(formId, filters, day, sortBy));
         const head: string[] = [];
         while (head.length < 2) {
           const next = await csv.next();

@@ -11,8 +11,8 @@ import { formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts'
 import { AppError, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
-import type { SubmissionsRepo } from './submissions.repo.ts';
-import type { ReportingSettings } from './reporting-fields.ts';
+import type { JotformImportRepo } from './jotform-import.repo.ts';
+import type { ReportingSettings } from '../reporting/index.ts';
 
 /** What the sync needs of the JotForm connector. */
 export interface JotformSource {
@@ -42,7 +42,7 @@ export interface SyncDeps {
   /** Leadership of the poll across instances; without one this instance always polls. */
   lease?: Lease;
   jotform: JotformSource;
-  repo: SubmissionsRepo;
+  repo: JotformImportRepo;
   log: SystemLog;
   clock: Clock;
   formId: string;

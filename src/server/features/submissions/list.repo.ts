@@ -1,0 +1,132 @@
+import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, isNull, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
+import type { SubmissionFilters, SubmissionSortField, SubmissionStatus } from '#shared/contract/submissions';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { addDaysIso } from '../../lib/dates.ts';
+import { copyRows } from '../../db/copy-out.ts';
+import type { CsvSubmission } from './submissions.csv.ts';
+import { ROW_COLUMNS } from './submission-row.ts';
+
+type Sort = { field: SubmissionSortField; order: 'asc' | 'desc' };
+
+const { submissionDate, createdAtJf, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered } = ROW_COLUMNS;
+const SORT_COLUMNS = { submissionDate, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered } satisfies Record<SubmissionSortField, unknown>;
+
+/** The CSV's columns, in the order COPY writes them. */
+const EXPORT_COLUMNS = { created_at: createdAtJf, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered };
+
+/** A row of COPY text fields (EXPORT_COLUMNS' order) as the CSV reads it. */
+function toCsvSubmission(f: (string | null)[]): CsvSubmission {
+  return {
+    created_at: f[0] ?? '',
+    submitter: f[1] ?? '',
+    submissionStatus: f[2] as SubmissionStatus,
+    becomeAwareDate: f[3] ?? '',
+    investigationDeadline: f[4] ?? '',
+    reportable: f[5] === 't',
+    chNumber: f[6] ?? null,
+    chTitle: f[7] ?? null,
+    followup: f[8] ?? null,
+    emailDelivered: f[9] === 't',
+  };
+}
+
+/**
+ * A sort as an ORDER BY, the id breaking ties so pages never overlap. Nulls sort as the smallest
+ * value either way. A NOT NULL column gets no NULLS clause: PostgreSQL matches `desc nulls last`
+ * to no btree walk, so a first page became a scan and sort of every row instead of reading ten
+ * index entries.
+ */
+function orderBy(sort: Sort): SQL[] {
+  const dir = sort.order === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[sort.field];
+  const first = column.notNull ? dir(column) : sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
+  return [first, dir(submissions.id)];
+}
+
+const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filters beyond the date range (clock, decision, deadline): read from indexed columns, counted without the day table. */
+const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline);
+
+function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
+  const due = submissions.reportingDue;
+  const soon = addDaysIso(today, DUE_SOON_DAYS);
+  if (clock === 'overdue') return lt(due, today);
+  if (clock === 'due_soon') return between(due, today, soon);
+  if (clock === 'open') return gt(due, soon);
+  if (clock === 'due_within_7_days') return between(due, today, addDaysIso(today, 7));
+  return undefined;
+}
+
+function where(formId: string, f: SubmissionFilters, today: string): SQL | undefined {
+  const q = f.search?.toLowerCase();
+  return and(
+    eq(submissions.formId, formId),
+    clockWhere(f.clock, today),
+    f.decision === 'undecided' ? isNull(submissions.reportingDecision) : f.decision ? eq(submissions.reportingDecision, f.decision) : undefined,
+    f.deadline === 'week'
+      ? and(notInArray(submissions.submissionStatus, ['Successful Transfer', 'Denied']), between(submissions.investigationDeadline, today, addDaysIso(today, 7)))
+      : undefined,
+    f.bad_gte ? gte(submissions.becomeAwareDate, f.bad_gte) : undefined,
+    f.bad_lte ? lte(submissions.becomeAwareDate, f.bad_lte) : undefined,
+    f.status ? eq(submissions.submissionStatus, f.status) : undefined,
+    q
+      ? or(
+          sql`${submissions.submitterSearch} like ${`%${escapeLike(q)}%`}`,
+          ilike(submissions.chNumber, `%${escapeLike(q)}%`),
+          sql`${submissions.id} like ${`${escapeLike(q)}%`}`,
+        )
+      : undefined,
+  );
+}
+
+/** The submissions list and its CSV export. `exportPool`: the connections the export's COPY runs on (the API's own pool when none is given). */
+export function createSubmissionListRepo(db: Db, exportPool: pg.Pool = db.$client) {
+  /** The one SELECT the export runs (exposed for EXPLAIN). */
+  const exportQuery = (formId: string, f: SubmissionFilters, today: string, sort: Sort = DEFAULT_SORT): { sql: string; params: unknown[] } =>
+    db.select(EXPORT_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).toSQL();
+  return {
+    async page(formId: string, f: SubmissionFilters, today: string, sort: Sort, offset: number, limit: number) {
+      return db.select(ROW_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
+    },
+    /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
+    async total(formId: string, f: SubmissionFilters, today: string): Promise<number> {
+      if (needsRowCount(f)) {
+        const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(submissions).where(where(formId, f, today));
+        return row?.n ?? 0;
+      }
+      const c = submissionDayCounts;
+      const [row] = await db
+        .select({ n: sum(c.n).mapWith(Number) })
+        .from(c)
+        .where(
+          and(
+            eq(c.formId, formId),
+            f.bad_gte ? gte(c.becomeAwareDate, f.bad_gte) : undefined,
+            f.bad_lte ? lte(c.becomeAwareDate, f.bad_lte) : undefined,
+            f.status ? eq(c.submissionStatus, f.status) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    /** The export's rows for the filters, in the list's order, streamed out of PostgreSQL in batches. */
+    async *exportRows(formId: string, f: SubmissionFilters, today: string, sort: Sort = DEFAULT_SORT): AsyncGenerator<CsvSubmission[]> {
+      for await (const rows of copyRows(exportPool, exportQuery(formId, f, today, sort))) yield rows.map(toCsvSubmission);
+    },
+    exportQuery,
+    /** How many submissions the form has, and when the latest came. */
+    async count(formId: string): Promise<{ count: number; last: Date | null }> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${submissions.submissionDate})` })
+        .from(submissions)
+        .where(eq(submissions.formId, formId));
+      return { count: row?.n ?? 0, last: row?.last ? new Date(row.last) : null };
+    },
+  };
+}
+export type SubmissionListRepo = ReturnType<typeof createSubmissionListRepo>;

@@ -1,0 +1,48 @@
+import type { Submission, SubmissionRow } from '#shared/contract/submissions';
+import { type ReportingSettings, reportingFieldsOf } from '../reporting/index.ts';
+import { type JotformAnswerLike, orderedAnswers } from './submission-mapper.ts';
+import type { SubmissionDbRow, SubmissionRowColumns } from './submission-row.ts';
+import { isoInstant } from '../../lib/dates.ts';
+
+/** What turning a stored row into an answer needs beyond the row: the clock settings and today. */
+export interface RowContext {
+  settings: ReportingSettings;
+  /** YYYY-MM-DD in the JotForm account's time zone. */
+  today: string;
+}
+
+export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): SubmissionRow {
+  const reporting = reportingFieldsOf(r, ctx.settings, ctx.today);
+  return {
+    id: r.id,
+    submissionId: r.id,
+    form_id: r.formId,
+    ip: r.ip,
+    created_at: r.createdAtJf,
+    updated_at: r.updatedAtJf,
+    submissionDate: isoInstant(r.submissionDate),
+    submitter: r.submitter,
+    status: r.status,
+    submissionStatus: r.submissionStatus,
+    new: r.isNew,
+    flag: r.flag,
+    notes: r.notes,
+    becomeAwareDate: r.becomeAwareDate,
+    investigationDeadline: r.investigationDeadline,
+    reportable: r.reportable,
+    chNumber: r.chNumber,
+    chTitle: r.chTitle,
+    followup: r.followup,
+    emailDelivered: r.emailDelivered,
+    transferError: r.transferError,
+    denyReason: r.denyReason,
+    reportingClocks: reporting.reportingClocks,
+    reportingDue: reporting.reportingDue,
+    clock: reporting.clock,
+    decision: reporting.decision,
+  };
+}
+
+export function toSubmission(r: SubmissionDbRow, ctx: RowContext): Submission {
+  return { ...toSubmissionRow(r, ctx), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
+}
