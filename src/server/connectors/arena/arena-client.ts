@@ -1,4 +1,4 @@
-import { type ArenaConnectionOptions, type ArenaConnectionStatus, type QueryValue, createArenaHttp } from './arena-http.ts';
+import { type ArenaConnectionOptions, type ArenaConnectionStatus, type ArenaSignIn, type QueryValue, createArenaHttp } from './arena-http.ts';
 import {
   type ArenaAttributeDefinition,
   type ArenaOwner,
@@ -80,6 +80,8 @@ export interface StepUpdate {
 }
 
 export interface ArenaClient {
+  /** Signs in unless a session is held; the workspace the sign-in reached (null when the session was another instance's). */
+  signIn(): Promise<ArenaSignIn | null>;
   getTemplate(guid: string): Promise<ArenaTemplate>;
   /** Everyone who may own a quality process (every page). */
   getOwners(): Promise<ArenaOwner[]>;
@@ -245,6 +247,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
 
     deleteQualityProcess: (guid) => http.request({ method: 'DELETE', path: `/qualityprocesses/${seg(guid)}`, schema: null }),
 
+    signIn: () => http.signIn(),
     logout: () => http.logout(),
     status: () => http.status(),
     onSignInRefused: (listener) => http.onSignInRefused(listener),

@@ -15,6 +15,8 @@ export class ArenaError extends Error {
     readonly status: number | null = null,
     /** Arena's error codes, e.g. [3011]. */
     readonly codes: number[] = [],
+    /** Arena's own words when this error repeats an earlier answer (a sign-in back-off), else null. */
+    readonly arenaSaid: string | null = null,
   ) {
     super(message);
     this.name = 'ArenaError';

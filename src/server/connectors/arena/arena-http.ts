@@ -23,6 +23,14 @@ export interface ArenaConnectionOptions {
   sessionStore?: ArenaSessionStore;
 }
 
+/** What Arena's "POST Log In" answered this instance: the workspace the session is in. */
+export interface ArenaSignIn {
+  workspaceId: number | null;
+  workspaceName: string | null;
+  /** The workspace's daily request limit. */
+  requestLimit: number | null;
+}
+
 /** This instance's view of its Arena connection, for the Integrations view. */
 export interface ArenaConnectionStatus {
   /** active: holding a token; none: not signed in yet or signed out; refused: the last login was refused. */
@@ -78,6 +86,8 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   let sessionId: string | null = null;
   let pending: Promise<string> | null = null;
   let refused = false;
+  /** What this instance's last sign-in answered (null while it uses a session another instance made). */
+  let signedIn: ArenaSignIn | null = null;
   /** The back-off this instance last met; calls fail without reaching Arena until it passes. */
   let paused: ArenaRefusal | null = null;
   const credentials = credentialsFingerprint(options.password);
@@ -95,7 +105,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     const error = err instanceof ArenaError ? err : transportError(err, timeoutMs);
     let message = error.message;
     for (const secret of [options.password, ...tokens]) if (secret && secret.length >= 4) message = message.split(secret).join('[redacted]');
-    return message === error.message ? error : new ArenaError(error.kind, message, error.status, error.codes);
+    return message === error.message ? error : new ArenaError(error.kind, message, error.status, error.codes, error.arenaSaid);
   }
 
   async function send(method: Method, path: string, query: ArenaRequest<unknown>['query'], body: unknown, token: string | null) {
@@ -134,6 +144,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
     const parsed = LoginResponse.safeParse(res.body);
     if (!parsed.success) throw badResponse('POST /login', parsed.error, res.status);
     remember(parsed.data.sessionId);
+    signedIn = { workspaceId: parsed.data.workspaceId, workspaceName: parsed.data.workspaceName, requestLimit: parsed.data.requestLimit };
     log?.info({ workspaceId: parsed.data.workspaceId, workspaceName: parsed.data.workspaceName }, 'signed in to Arena');
     return { token: parsed.data.sessionId };
   }
@@ -236,7 +247,19 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   /** `listener` is told once per back-off, by the instance whose sign-in Arena refused. */
   const onSignInRefused = (listener: (message: string) => void) => void refusalListeners.push(listener);
 
-  return { request, logout, status, onSignInRefused };
+  /** Signs in now unless a session is held; what the sign-in answered, or null for a shared session. */
+  async function signIn(): Promise<ArenaSignIn | null> {
+    try {
+      const pause = pausedNow();
+      if (pause) throw pausedError(pause);
+      await session();
+      return signedIn;
+    } catch (err) {
+      throw redact(err);
+    }
+  }
+
+  return { request, logout, status, onSignInRefused, signIn };
 }
 
 export type ArenaHttp = ReturnType<typeof createArenaHttp>;

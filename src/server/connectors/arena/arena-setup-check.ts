@@ -19,14 +19,46 @@ function prefixList(template: ArenaTemplate): string {
   return prefixes.length > 0 ? prefixes.join(', ') : 'none listed';
 }
 
-function prefixProblem(template: ArenaTemplate, prefixGuid: string | undefined): string | null {
+/** One part of the set-up as Arena has it: what was found, or what is wrong in words for admins. */
+export type SetupFinding = { ok: true; found: string } | { ok: false; problem: string };
+
+/** The number prefix a create will send, checked against the template's number formats. */
+export function checkNumberPrefix(template: ArenaTemplate, prefixGuid: string | undefined): SetupFinding {
   const name = `the template "${template.name}"`;
   if (prefixGuid) {
-    const known = template.numberFormats.some((f) => f.prefixes.some((p) => p.guid === prefixGuid));
-    return known ? null : `ARENA_NUMBER_PREFIX_GUID ${prefixGuid} is not a number prefix of ${name} (its prefixes: ${prefixList(template)}), ${REFUSED}.`;
+    const prefix = template.numberFormats.flatMap((f) => f.prefixes).find((p) => p.guid === prefixGuid);
+    if (prefix) return { ok: true, found: `${prefix.value ?? '(no text)'} ${prefixGuid} (ARENA_NUMBER_PREFIX_GUID)` };
+    return { ok: false, problem: `ARENA_NUMBER_PREFIX_GUID ${prefixGuid} is not a number prefix of ${name} (its prefixes: ${prefixList(template)}), ${REFUSED}.` };
   }
-  if (defaultNumberPrefix(template)) return null;
-  return `ARENA_NUMBER_PREFIX_GUID is not set and ${name} has no default number format with a prefix, ${REFUSED}. Set it to one of the template's prefixes: ${prefixList(template)}.`;
+  const guid = defaultNumberPrefix(template);
+  if (guid) {
+    const value = template.numberFormats.flatMap((f) => f.prefixes).find((p) => p.guid === guid)?.value;
+    return { ok: true, found: `${value ?? '(no text)'} ${guid} (the first prefix of the template's default number format)` };
+  }
+  return { ok: false, problem: `ARENA_NUMBER_PREFIX_GUID is not set and ${name} has no default number format with a prefix, ${REFUSED}. Set it to one of the template's prefixes: ${prefixList(template)}.` };
+}
+
+/** The owner a create will name: the configured one among Arena's quality-process owners, else the template's default. */
+export async function checkOwner(client: ArenaClient, template: ArenaTemplate, ownerGuid: string | undefined): Promise<SetupFinding> {
+  if (ownerGuid) {
+    const owner = (await client.getOwners()).find((o) => o.guid === ownerGuid);
+    if (owner) return { ok: true, found: `${owner.fullName ?? '(no name)'} ${ownerGuid} (ARENA_OWNER_GUID)` };
+    return { ok: false, problem: `ARENA_OWNER_GUID ${ownerGuid} is not one of Arena's quality-process owners, ${REFUSED}. Use the GUID of a user listed under Settings › Quality Processes › Owners.` };
+  }
+  if (template.defaultOwner) return { ok: true, found: `${template.defaultOwner.fullName ?? '(no name)'} ${template.defaultOwner.guid} (the template's default owner)` };
+  return { ok: false, problem: `ARENA_OWNER_GUID is not set and the template "${template.name}" has no default owner, ${REFUSED} ("Quality Processes cannot be created without an owner"). Set ARENA_OWNER_GUID to one of Arena's quality-process owners.` };
+}
+
+/** The configured template, or a finding saying it names none. Arena failing otherwise is thrown. */
+export async function readTemplate(client: ArenaClient, templateGuid: string): Promise<{ template: ArenaTemplate } | { ok: false; problem: string }> {
+  try {
+    return { template: await client.getTemplate(templateGuid) };
+  } catch (err) {
+    if (err instanceof ArenaError && err.kind === 'not_found') {
+      return { ok: false, problem: `ARENA_TEMPLATE_GUID ${templateGuid} names no quality-process template in Arena (${err.message}).` };
+    }
+    throw err;
+  }
 }
 
 /**
@@ -34,25 +66,8 @@ function prefixProblem(template: ArenaTemplate, prefixGuid: string | undefined):
  * when a create would pass. Arena failing to answer is thrown.
  */
 export async function findSetupProblems(client: ArenaClient, setup: ArenaSetupToCheck): Promise<string[]> {
-  let template: ArenaTemplate;
-  try {
-    template = await client.getTemplate(setup.templateGuid);
-  } catch (err) {
-    if (err instanceof ArenaError && err.kind === 'not_found') {
-      return [`ARENA_TEMPLATE_GUID ${setup.templateGuid} names no quality-process template in Arena (${err.message}).`];
-    }
-    throw err;
-  }
-  const problems: string[] = [];
-  if (setup.ownerGuid) {
-    const owners = await client.getOwners();
-    if (!owners.some((o) => o.guid === setup.ownerGuid)) {
-      problems.push(`ARENA_OWNER_GUID ${setup.ownerGuid} is not one of Arena's quality-process owners, ${REFUSED}. Use the GUID of a user listed under Settings › Quality Processes › Owners.`);
-    }
-  } else if (!template.defaultOwner) {
-    problems.push(`ARENA_OWNER_GUID is not set and the template "${template.name}" has no default owner, ${REFUSED} ("Quality Processes cannot be created without an owner"). Set ARENA_OWNER_GUID to one of Arena's quality-process owners.`);
-  }
-  const prefix = prefixProblem(template, setup.numberPrefixGuid);
-  if (prefix) problems.push(prefix);
-  return problems;
+  const read = await readTemplate(client, setup.templateGuid);
+  if (!('template' in read)) return [read.problem];
+  const findings = [await checkOwner(client, read.template, setup.ownerGuid), checkNumberPrefix(read.template, setup.numberPrefixGuid)];
+  return findings.flatMap((f) => (f.ok ? [] : [f.problem]));
 }

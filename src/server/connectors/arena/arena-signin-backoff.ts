@@ -33,5 +33,5 @@ export function pausedMessage(refusal: ArenaRefusal): string {
 }
 
 export function pausedError(refusal: ArenaRefusal): ArenaError {
-  return new ArenaError('signin_paused', pausedMessage(refusal), null, refusal.code === null ? [] : [refusal.code]);
+  return new ArenaError('signin_paused', pausedMessage(refusal), null, refusal.code === null ? [] : [refusal.code], refusal.message);
 }

@@ -13,9 +13,9 @@ export {
   createArenaClient,
 } from './arena-client.ts';
 export { ArenaError, type ArenaErrorKind } from './arena-errors.ts';
-export type { ArenaConnectionStatus } from './arena-http.ts';
+export type { ArenaConnectionStatus, ArenaSignIn } from './arena-http.ts';
 export type { ArenaAttributeDefinition, ArenaAttributeValue, ArenaOwner, ArenaQualityProcess, ArenaQualityProcessPage, ArenaStep, ArenaTemplate } from './arena-schemas.ts';
 export type { ArenaSessionStore } from './arena-session-store.ts';
 export { arenaAccount, createDbSessionStore } from './arena-session-db.ts';
 export { type ArenaHealth, type ArenaHealthMonitor, createArenaHealth } from './arena-health.ts';
-export type { ArenaSetupToCheck } from './arena-setup-check.ts';
+export { type ArenaSetupToCheck, type SetupFinding, checkNumberPrefix, checkOwner, readTemplate } from './arena-setup-check.ts';

@@ -11,6 +11,8 @@ import {
   type JotformResultSet,
   type JotformSubmission,
   JotformSubmissionSchema,
+  type JotformUser,
+  JotformUserSchema,
   QuestionsContentSchema,
   SubmissionsContentSchema,
   WebhooksContentSchema,
@@ -131,6 +133,11 @@ export function createJotformClient(options: JotformClientOptions) {
   return {
     /** Remaining calls of today's quota as of the last answer (null before any). */
     limitLeft: () => http.limitLeft(),
+
+    /** The account the API key belongs to (GET /user). */
+    async getUser(): Promise<JotformUser> {
+      return (await http.request({ method: 'GET', path: '/user' }, JotformUserSchema)).content;
+    },
 
     async listForms(query: { offset?: number; limit?: number } = {}): Promise<JotformForm[]> {
       const answer = await http.request(

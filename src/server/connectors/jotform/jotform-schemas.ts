@@ -109,6 +109,16 @@ export const QuestionsContentSchema = mapLike(JotformQuestionSchema);
 /** PUT /form/{id}/questions answers with the request keys; qid and order came back as numbers. */
 export const AddedQuestionsContentSchema = mapLike(z.looseObject({ qid: str, order: str.optional() }));
 
+/** GET /user: the account the API key belongs to ("Get user account details", JotForm's client `user.get`). */
+export const JotformUserSchema = z.looseObject({
+  username: str,
+  name: optionalStr,
+  account_type: optionalStr,
+  /** The account's time zone, on whose wall clock JotForm writes its timestamps. */
+  time_zone: optionalStr,
+});
+export type JotformUser = z.infer<typeof JotformUserSchema>;
+
 export const SubmissionsContentSchema = z.array(JotformSubmissionSchema);
 export const FormsContentSchema = z.array(JotformFormSchema);
 export const WebhooksContentSchema = mapLike(z.string());

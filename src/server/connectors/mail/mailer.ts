@@ -62,3 +62,23 @@ export function createMailer({ from, smtpUrl, timeoutMs = 15_000 }: MailerOption
     },
   };
 }
+
+/**
+ * Connects to the SMTP server, says hello, starts TLS where required and signs in, sending nothing
+ * (nodemailer's verify). Resolves with where it connected; throws MailError saying why it could not.
+ */
+export async function verifySmtp(smtpUrl: string, timeoutMs = 15_000): Promise<string> {
+  const url = new URL(smtpUrl);
+  const where = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
+  const transport = nodemailer.createTransport(smtpOptions(smtpUrl, timeoutMs));
+  try {
+    await transport.verify();
+    return url.username ? `${where}, signed in` : where;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const scrubbed = url.password ? reason.split(decodeURIComponent(url.password)).join('[redacted]') : reason;
+    throw new MailError(`${where}: ${scrubbed}`);
+  } finally {
+    transport.close();
+  }
+}

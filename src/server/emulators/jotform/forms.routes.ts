@@ -26,9 +26,14 @@ function rawAnswers(tree: FormTree): { answers: RawAnswers; meta: Record<string,
   return { answers, meta };
 }
 
-/** Forms and submissions: /user/forms, /form/{id}, /form/{id}/submissions, /submission/{id}. */
+/** The account and its forms and submissions: /user, /user/forms, /form/{id}, /form/{id}/submissions, /submission/{id}. */
 export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { state } = ctx;
+
+  // "Get user account details": only what a caller may rely on; the e-mail stays out.
+  app.get('/user', async (request, reply) =>
+    sendOk(request, reply, { username: state.username, name: 'Quality Team', account_type: 'https://api.jotform.com/system/plan/BRONZE', status: 'ACTIVE', time_zone: state.timeZone }),
+  );
 
   app.get('/user/forms', async (request, reply) => {
     const { offset, limit } = paging(request);
