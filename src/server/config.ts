@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGIMES, type Regime } from '#shared/reporting/clocks';
+import { isCalendarDate } from '#shared/dates';
 import { isHttpsOrLoopback } from './lib/outside-url.ts';
 import { OIDC_SETTINGS, checkOidcSettings } from './features/auth/oidc/oidc.settings.ts';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
@@ -80,7 +81,7 @@ export const ConfigSchema = z
       .optional()
       .transform((v, ctx) => {
         const list = (v ?? '').split(',').map((d) => d.trim()).filter(Boolean);
-        const bad = list.filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+        const bad = list.filter((d) => !isCalendarDate(d));
         if (bad.length > 0) {
           ctx.addIssue({ code: 'custom', message: `REPORTING_HOLIDAYS must be comma-separated dates YYYY-MM-DD (not ${bad.join(', ')})` });
           return z.NEVER;

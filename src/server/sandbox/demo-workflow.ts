@@ -4,7 +4,7 @@ import { ATTRIBUTE_GUIDS, type ArenaEmulatorControl } from '../emulators/arena/i
 import { DEMO_QID, DEMO_WORKFLOW, type DemoWorkflow } from '../emulators/jotform/index.ts';
 import type { AuditActor } from '../lib/audit.ts';
 import { AppError, Upstream } from '../lib/errors.ts';
-import { addDaysIso } from '../lib/dates.ts';
+import { addDays } from '#shared/dates';
 import type { Services } from '../services.ts';
 
 /**
@@ -63,7 +63,7 @@ async function apply(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<voi
     await ctx.services.reporting.decide(DEMO_ACTOR, id, { decision: r.decision, rationale: r.rationale, category: r.category });
     if (r.report) {
       const { becomeAwareDate } = await submissions.get(DEMO_ACTOR, id);
-      await ctx.services.reporting.fileReport(DEMO_ACTOR, id, { regime: r.report.regime, reportedOn: addDaysIso(becomeAwareDate, r.report.afterDays), reference: r.report.reference });
+      await ctx.services.reporting.fileReport(DEMO_ACTOR, id, { regime: r.report.regime, reportedOn: addDays(becomeAwareDate, r.report.afterDays), reference: r.report.reference });
     }
   }
 }

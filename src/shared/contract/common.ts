@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../dates.ts';
 
 /** Error body of every 4xx/5xx answer: a code for programs, a message for people. */
 export const ApiErrorBody = z.object({
@@ -68,23 +69,6 @@ export interface Page<T> {
 
 /** The years a date of this product can fall in; anything outside is a typing slip. */
 export const DATE_YEARS = { min: 1900, max: 2200 } as const;
-
-/**
- * A YYYY-MM-DD text names a day of the proleptic Gregorian calendar (month 01–12, day within its
- * month, 29 February in leap years only): the day a Date would read back unchanged, worked out
- * with arithmetic. Every list filter of a date passes here, and Date's parser and ISO writer cost
- * a list request more than the rest of its query's validation.
- */
-export function isCalendarDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const year = Number(v.slice(0, 4));
-  const month = Number(v.slice(5, 7));
-  const day = Number(v.slice(8, 10));
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= days;
-}
 
 /** YYYY-MM-DD, a real calendar date between 1900 and 2200. */
 export const IsoDate = z

@@ -1,30 +1,5 @@
-/** Calendar arithmetic on dates written YYYY-MM-DD (no time, no zone: a day is a day). */
-
-const DAY = 86_400_000;
-
-export function toDay(date: string): number {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(ms)) throw new RangeError(`not a date: ${date}`);
-  return ms / DAY;
-}
-
-export function fromDay(day: number): string {
-  return new Date(day * DAY).toISOString().slice(0, 10);
-}
-
-export function addCalendarDays(date: string, days: number): string {
-  return fromDay(toDay(date) + days);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return toDay(to) - toDay(from);
-}
-
-/** 0 Sunday … 6 Saturday. */
-export function weekday(date: string): number {
-  return new Date(toDay(date) * DAY).getUTCDay();
-}
+/** US federal holidays and work-day arithmetic, on calendar dates (../dates.ts). */
+import { addDays, weekday } from '../dates.ts';
 
 function ymd(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -44,7 +19,7 @@ function nthWeekday(year: number, month: number, wd: number, n: number): string 
 /** A fixed-date holiday falling on a weekend is observed on the Friday before or the Monday after (5 U.S.C. 6103(b)). */
 function observed(date: string): string {
   const wd = weekday(date);
-  return wd === 6 ? addCalendarDays(date, -1) : wd === 0 ? addCalendarDays(date, 1) : date;
+  return wd === 6 ? addDays(date, -1) : wd === 0 ? addDays(date, 1) : date;
 }
 
 /**
@@ -87,7 +62,7 @@ export function addWorkDays(date: string, days: number, holidays: Holidays = usF
   };
   let day = date;
   for (let left = days; left > 0; ) {
-    day = addCalendarDays(day, 1);
+    day = addDays(day, 1);
     const wd = weekday(day);
     if (wd !== 0 && wd !== 6 && !isHoliday(day)) left--;
   }

@@ -1,4 +1,5 @@
-import { type Holidays, addCalendarDays, addWorkDays, daysBetween, usFederalHolidays } from './calendar.ts';
+import { addDays, daysBetween } from '../dates.ts';
+import { type Holidays, addWorkDays, usFederalHolidays } from './calendar.ts';
 
 /** The reporting regimes a submission may fall under. */
 export const REGIMES = ['US_MDR', 'US_USER_FACILITY', 'EU_MDR'] as const;
@@ -60,7 +61,7 @@ export interface ClockResult {
 }
 
 export function dueDate(becomeAwareDate: string, deadline: Deadline, holidays: Holidays = usFederalHolidays): string {
-  return deadline.unit === 'calendar' ? addCalendarDays(becomeAwareDate, deadline.days) : addWorkDays(becomeAwareDate, deadline.days, holidays);
+  return deadline.unit === 'calendar' ? addDays(becomeAwareDate, deadline.days) : addWorkDays(becomeAwareDate, deadline.days, holidays);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AUDIT_CSV_HEADERS, AUDIT_ENTITY_LABELS, type AuditEntry } from '#shared/contract/audit';
 import type { Page } from '#shared/contract/common';
 import { csvLine } from '#shared/csv';
-import { addDaysIso } from '../../lib/dates.ts';
+import { addDays } from '#shared/dates';
 import { Invalid } from '../../lib/errors.ts';
 import { zonedTimeToUtc } from '../../lib/time-zone.ts';
 import type { AuditQuery, AuditRepo } from './audit.repo.ts';
@@ -43,7 +43,7 @@ export function createAuditService(repo: AuditRepo, timeZone: string) {
       action: f.action || undefined,
       from: f.from ? (zonedTimeToUtc(`${f.from} 00:00:00`, timeZone) ?? undefined) : undefined,
       reads: f.reads,
-      until: f.to ? (zonedTimeToUtc(`${addDaysIso(f.to, 1)} 00:00:00`, timeZone) ?? undefined) : undefined,
+      until: f.to ? (zonedTimeToUtc(`${addDays(f.to, 1)} 00:00:00`, timeZone) ?? undefined) : undefined,
     };
   }
   return {

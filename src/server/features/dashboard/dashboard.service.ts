@@ -1,11 +1,10 @@
 import { and, count, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { CHART_WEEKS, STAT_NAMES, type Stat, type WeekCount } from '#shared/contract/dashboard';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
-import { daysBetween, weekday } from '#shared/reporting/calendar';
+import { addDays, daysBetween, weekday } from '#shared/dates';
 import type { Db } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { addDaysIso } from '../../lib/dates.ts';
 import { zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
 
 /**
@@ -17,7 +16,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
     /** The five summary cards (docs/product.md, Screens), in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
       const today = zonedDate(clock.now(), timeZone);
-      const weekAhead = addDaysIso(today, 7);
+      const weekAhead = addDays(today, 7);
       const [[userRow], [subRow]] = await Promise.all([
         db.select({ n: count() }).from(users),
         db
@@ -40,10 +39,10 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
      * Monday in the JotForm account's time zone, the current week last.
      */
     async overview(): Promise<{ formId: string | null; clocks: { overdue: number; dueWithin7Days: number }; weeks: WeekCount[] }> {
-      const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDaysIso(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
+      const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDays(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
       const today = zonedDate(clock.now(), timeZone);
-      const monday = addDaysIso(today, -((weekday(today) + 6) % 7));
-      const first = addDaysIso(monday, -7 * (CHART_WEEKS - 1));
+      const monday = addDays(today, -((weekday(today) + 6) % 7));
+      const first = addDays(monday, -7 * (CHART_WEEKS - 1));
       if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, weeks: weeksFrom(first) };
       const start = zonedTimeToUtc(`${first} 00:00:00`, timeZone) ?? new Date(`${first}T00:00:00Z`);
       const s = submissions;
@@ -52,10 +51,10 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
         db
           .select({
             overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
-            dueWithin7Days: sql<number>`count(*) filter (where ${s.reportingDue} between ${today} and ${addDaysIso(today, 7)})`.mapWith(Number),
+            dueWithin7Days: sql<number>`count(*) filter (where ${s.reportingDue} between ${today} and ${addDays(today, 7)})`.mapWith(Number),
           })
           .from(s)
-          .where(and(eq(s.formId, formId), isNotNull(s.reportingDue), lte(s.reportingDue, addDaysIso(today, 7)))),
+          .where(and(eq(s.formId, formId), isNotNull(s.reportingDue), lte(s.reportingDue, addDays(today, 7)))),
         db
           .select({ day: localDay, status: s.submissionStatus, n: sql<number>`count(*)`.mapWith(Number) })
           .from(s)

@@ -4,7 +4,7 @@ import type { SubmissionFilters, SubmissionSortField, SubmissionStatus } from '#
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
-import { addDaysIso } from '../../lib/dates.ts';
+import { addDays } from '#shared/dates';
 import { copyRows } from '../../db/copy-out.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
 import { ROW_COLUMNS } from './submission-row.ts';
@@ -55,11 +55,11 @@ const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f
 
 function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
   const due = submissions.reportingDue;
-  const soon = addDaysIso(today, DUE_SOON_DAYS);
+  const soon = addDays(today, DUE_SOON_DAYS);
   if (clock === 'overdue') return lt(due, today);
   if (clock === 'due_soon') return between(due, today, soon);
   if (clock === 'open') return gt(due, soon);
-  if (clock === 'due_within_7_days') return between(due, today, addDaysIso(today, 7));
+  if (clock === 'due_within_7_days') return between(due, today, addDays(today, 7));
   return undefined;
 }
 
@@ -70,7 +70,7 @@ function where(formId: string, f: SubmissionFilters, today: string): SQL | undef
     clockWhere(f.clock, today),
     f.decision === 'undecided' ? isNull(submissions.reportingDecision) : f.decision ? eq(submissions.reportingDecision, f.decision) : undefined,
     f.deadline === 'week'
-      ? and(notInArray(submissions.submissionStatus, ['Successful Transfer', 'Denied']), between(submissions.investigationDeadline, today, addDaysIso(today, 7)))
+      ? and(notInArray(submissions.submissionStatus, ['Successful Transfer', 'Denied']), between(submissions.investigationDeadline, today, addDays(today, 7)))
       : undefined,
     f.bad_gte ? gte(submissions.becomeAwareDate, f.bad_gte) : undefined,
     f.bad_lte ? lte(submissions.becomeAwareDate, f.bad_lte) : undefined,

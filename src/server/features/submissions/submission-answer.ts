@@ -2,7 +2,6 @@ import type { Submission, SubmissionRow } from '#shared/contract/submissions';
 import { type ReportingSettings, reportingFieldsOf } from '../reporting/index.ts';
 import { type JotformAnswerLike, orderedAnswers } from './submission-mapper.ts';
 import type { SubmissionDbRow, SubmissionRowColumns } from './submission-row.ts';
-import { isoInstant } from '../../lib/dates.ts';
 
 /** What turning a stored row into an answer needs beyond the row: the clock settings and today. */
 export interface RowContext {
@@ -20,7 +19,7 @@ export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): Submi
     ip: r.ip,
     created_at: r.createdAtJf,
     updated_at: r.updatedAtJf,
-    submissionDate: isoInstant(r.submissionDate),
+    submissionDate: r.submissionDate.toISOString(),
     submitter: r.submitter,
     status: r.status,
     submissionStatus: r.submissionStatus,

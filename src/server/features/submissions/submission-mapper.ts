@@ -1,5 +1,5 @@
 import type { Answer } from '#shared/contract/submissions';
-import { addDaysIso } from '../../lib/dates.ts';
+import { addDays } from '#shared/dates';
 import { zonedTimeToUtc } from '../../lib/time-zone.ts';
 
 /** The parts of a JotForm submission the portal keeps (the connector's parsed payload fits it). */
@@ -116,7 +116,7 @@ export function mapJotformSubmission(s: JotformSubmissionLike, opts: MapperOptio
     submitter,
     submitterSearch: submitter.toLowerCase(),
     becomeAwareDate,
-    investigationDeadline: addDaysIso(becomeAwareDate, opts.investigationDays),
+    investigationDeadline: addDays(becomeAwareDate, opts.investigationDays),
   };
 }
 export type JotformColumns = ReturnType<typeof mapJotformSubmission>;

@@ -42,13 +42,7 @@ export interface SubmissionsDeps {
 
 export function createSubmissionsService(d: SubmissionsDeps) {
   const { list, file, uow, log, clock } = d;
-  // The account's date, worked out once a minute (a time-zone conversion per row answered showed in profiles).
-  let day = { minute: Number.NaN, date: '' };
-  const today = () => {
-    const minute = Math.floor(clock.now().getTime() / 60_000);
-    if (minute !== day.minute) day = { minute, date: zonedDate(clock.now(), d.timeZone) };
-    return day.date;
-  };
+  const today = () => zonedDate(clock.now(), d.timeZone);
   const ctx = (): RowContext => ({ settings: d.reporting, today: today() });
   const toRow = (r: SubmissionRowColumns) => toSubmissionRow(r, ctx());
 

@@ -1,6 +1,7 @@
 import type { PaginationState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { isCalendarDate } from '#shared/dates';
 import { AUDIT_CSV_FILE_NAME, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntity } from '#shared/contract/audit';
 import { messageOf } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -15,8 +16,6 @@ import { ErrorState } from '../../ui/states.tsx';
 import { type AuditFilterState, auditFilters, exportAuditCsv, useAuditActions, useAuditList } from './api.ts';
 import { auditColumns } from './audit-columns.tsx';
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
 interface PageState extends AuditFilterState {
   page: number;
   limit: number;
@@ -30,8 +29,8 @@ export function parseAuditState(p: URLSearchParams): PageState {
     entity: (AUDIT_ENTITIES as readonly string[]).includes(entity ?? '') ? (entity as AuditEntity) : '',
     actor: (p.get('actor') ?? '').slice(0, 200),
     action: (p.get('action') ?? '').slice(0, 100),
-    from: ISO.test(p.get('from') ?? '') ? p.get('from')! : '',
-    to: ISO.test(p.get('to') ?? '') ? p.get('to')! : '',
+    from: isCalendarDate(p.get('from') ?? '') ? p.get('from')! : '',
+    to: isCalendarDate(p.get('to') ?? '') ? p.get('to')! : '',
     reads: p.get('reads') === 'true',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     limit: (PAGE_SIZE_OPTIONS as readonly number[]).includes(limit) ? limit : 25,

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { isCalendarDate } from '#shared/dates';
 import { REGIME_LABELS, REPORT_REFERENCE_MAX, type Regime } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -29,7 +30,7 @@ export function FileReportDialog({ id, open, onClose, regimes, afterWrite, today
   const [confirming, setConfirming] = useState(false);
   const busy = file.isPending;
   const errors = {
-    reportedOn: !/^\d{4}-\d{2}-\d{2}$/.test(reportedOn) ? 'Choose the date the report was filed.' : reportedOn > today ? 'The date cannot be in the future.' : undefined,
+    reportedOn: !isCalendarDate(reportedOn) ? 'Choose the date the report was filed.' : reportedOn > today ? 'The date cannot be in the future.' : undefined,
     reference: reference.trim() ? undefined : 'Enter the authority’s reference.',
   };
   const valid = !!regime && !errors.reportedOn && !errors.reference;

@@ -1,5 +1,5 @@
 import type { SubmissionRow } from '#shared/contract/submissions';
-import { isoDate } from './list-state.ts';
+import { addDays, localDate } from '#shared/dates';
 
 /** Work on these is still open, so their investigation deadline still matters. */
 const OPEN_STATUSES: readonly SubmissionRow['submissionStatus'][] = ['Pending Review', 'Pending Transfer', 'Transfer Error'];
@@ -9,9 +9,9 @@ export type DeadlineUrgency = 'overdue' | 'soon' | null;
 /** "Deadline within a Week" (docs/product.md, Statuses): open work whose deadline is today + 7 or earlier. */
 export function deadlineUrgency(row: Pick<SubmissionRow, 'submissionStatus' | 'investigationDeadline'>, today: Date = new Date()): DeadlineUrgency {
   if (!OPEN_STATUSES.includes(row.submissionStatus) || !row.investigationDeadline) return null;
-  const now = isoDate(today);
+  const now = localDate(today);
   if (row.investigationDeadline < now) return 'overdue';
-  const week = isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 7));
+  const week = addDays(now, 7);
   return row.investigationDeadline <= week ? 'soon' : null;
 }
 

@@ -1,4 +1,5 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { addDays, isCalendarDate, localDate } from '#shared/dates';
 import { CLOCK_FILTERS, DECISION_FILTERS, type DecisionFilter } from '#shared/contract/reporting';
 import { SUBMISSION_SORT_FIELDS, SUBMISSION_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
 import { PAGE_SIZE_OPTIONS } from '../../ui/data-table.tsx';
@@ -38,7 +39,6 @@ export interface ListState {
 /** Page 1, 10 rows, newest submission first, all time. */
 export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '' };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
 
 export function parseListState(params: URLSearchParams): ListState {
@@ -56,8 +56,8 @@ export function parseListState(params: URLSearchParams): ListState {
   if (oneOf(DATE_RANGES.map((r) => r.value), range)) s.range = range;
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  if (ISO_DATE.test(from)) s.from = from;
-  if (ISO_DATE.test(to)) s.to = to;
+  if (isCalendarDate(from)) s.from = from;
+  if (isCalendarDate(to)) s.to = to;
   s.search = (params.get('q') ?? '').slice(0, 100);
   const status = params.get('status');
   if (oneOf(SUBMISSION_STATUSES, status)) s.status = status;
@@ -87,12 +87,6 @@ export function toSearchParams(s: ListState): URLSearchParams {
   return p;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local calendar date as YYYY-MM-DD (the day the user sees on their wall calendar). */
-export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * Last 7 Days is today − 7 days through today, This Month the first of the month
  * through today, sent as bad_gte / bad_lte. `null` means a custom range still lacks a bound:
@@ -103,11 +97,10 @@ export function dateFilter(s: Pick<ListState, 'range' | 'from' | 'to'>, today: D
     case 'all':
       return {};
     case 'last7': {
-      const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
-      return { bad_gte: isoDate(start), bad_lte: isoDate(today) };
+      return { bad_gte: addDays(localDate(today), -7), bad_lte: localDate(today) };
     }
     case 'month':
-      return { bad_gte: isoDate(new Date(today.getFullYear(), today.getMonth(), 1)), bad_lte: isoDate(today) };
+      return { bad_gte: `${localDate(today).slice(0, 8)}01`, bad_lte: localDate(today) };
     case 'custom':
       if (!s.from || !s.to) return null;
       // Bounds picked the wrong way round still mean "between these two days".

@@ -6,7 +6,7 @@ import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../..
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { type FakeServer, fakeServer, json, noContent } from '../../test-support/server.ts';
-import { isoDate } from './list-state.ts';
+import { localDate } from '#shared/dates';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
 
 // Whole pages render here; a busy machine running several suites needs more than the default 5 s.
@@ -179,9 +179,9 @@ describe('SubmissionsListPage', () => {
 
     await userEvent.selectOptions(range, 'Last 7 Days');
     const weekAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
-    await waitFor(() => expect(lastQuery(server)).toMatchObject({ bad_gte: isoDate(weekAgo), bad_lte: isoDate(today) }));
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ bad_gte: localDate(weekAgo), bad_lte: localDate(today) }));
     await userEvent.selectOptions(range, 'This Month');
-    await waitFor(() => expect(lastQuery(server)).toMatchObject({ bad_gte: isoDate(new Date(today.getFullYear(), today.getMonth(), 1)), bad_lte: isoDate(today) }));
+    await waitFor(() => expect(lastQuery(server)).toMatchObject({ bad_gte: localDate(new Date(today.getFullYear(), today.getMonth(), 1)), bad_lte: localDate(today) }));
 
     await userEvent.selectOptions(range, 'Custom');
     const before = listCalls(server).length;
