@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../../../tests/support/test-app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { createArenaEmulator } from '../../emulators/arena/emulator.ts';
+import { BAD_PASSWORDS_BEFORE_LOCK } from '../../emulators/arena/session-routes.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createArenaClient } from './arena-client.ts';
 import { arenaAccount, createDbSessionStore } from './arena-session-db.ts';
@@ -64,5 +65,38 @@ describe('after a refused Arena sign-in, no instance signs in again until the ba
     await expect(fixed.findQualityProcesses()).resolves.toMatchObject({ results: [] });
     expect(signIns).toBe(3);
     expect(fixed.status().signInPaused).toBeNull();
+  });
+});
+
+describe('after 4083 (account disabled for five minutes), the client waits at least those five minutes', () => {
+  it('makes no sign-in before 5 minutes have passed, then signs in', async () => {
+    const clock = fixedClock('2026-11-26T14:00:00Z');
+    const emulator = createArenaEmulator({ email: EMAIL, password: PASSWORD, clock });
+    const baseUrl = `${await emulator.app.listen({ host: '127.0.0.1', port: 0 })}/v1`;
+    try {
+      // Someone else's bad passwords disabled the integration account just now.
+      for (let i = 0; i < BAD_PASSWORDS_BEFORE_LOCK; i++) {
+        await emulator.app.inject({ method: 'POST', url: '/v1/login', headers: { 'content-type': 'application/json' }, payload: { email: EMAIL, password: 'guess' } });
+      }
+      let signIns = 0;
+      const counting: typeof fetch = async (input, init) => {
+        if (new URL(String(input)).pathname.endsWith('/login')) signIns += 1;
+        return fetch(input, init);
+      };
+      const client = createArenaClient({ baseUrl, email: EMAIL, password: PASSWORD, clock, fetch: counting });
+      await expect(client.findQualityProcesses()).rejects.toMatchObject({
+        kind: 'signin_paused',
+        codes: [4083],
+        message: "Arena refused the integration user's sign-in (4083); next try at 14:05 UTC.",
+      });
+      clock.advance(5 * 60_000 - 1_000);
+      await expect(client.findQualityProcesses()).rejects.toMatchObject({ kind: 'signin_paused' });
+      expect(signIns).toBe(1);
+      clock.advance(1_000);
+      await expect(client.findQualityProcesses()).resolves.toMatchObject({ results: [] });
+      expect(signIns).toBe(2);
+    } finally {
+      await emulator.app.close();
+    }
   });
 });

@@ -72,6 +72,28 @@ describe('JotForm client: failures, retries and timeouts', () => {
     expect(sleeps).toEqual([500]);
   });
 
+  it.each([
+    { httpStatus: 429, responseCode: 429 },
+    { httpStatus: 403, responseCode: 403 },
+    { httpStatus: 200, responseCode: 403 },
+    { httpStatus: 200, responseCode: 200 },
+  ])('knows the daily limit by its message whatever the status: HTTP $httpStatus, responseCode $responseCode', async (answer) => {
+    const spent = createJotformEmulator({ apiKey: KEY, dailyLimit: 0, dailyLimitAnswer: answer });
+    const url = await spent.listen();
+    try {
+      const err = await failure(createJotformClient({ baseUrl: url, apiKey: KEY, sleep: async (ms) => void sleeps.push(ms) }).listForms());
+      expect(err).toMatchObject({ kind: 'quota', message: 'JotForm’s daily API limit is used up; calls work again after midnight US-Eastern.' });
+      expect(spent.state.requests).toHaveLength(1);
+    } finally {
+      await spent.close();
+    }
+  });
+
+  it('knows the daily limit in an answer that is no JSON envelope', async () => {
+    const err = await failure(client({ fetch: async () => new Response('API-Limit exceeded', { status: 403 }) }).listForms());
+    expect(err).toMatchObject({ kind: 'quota', status: 403 });
+  });
+
   it('treats a quota message on another status (older 403s) as quota too', async () => {
     emulator.failNext(1, 403, 'API-Limit exceeded');
     expect(await failure(client().listForms())).toMatchObject({ kind: 'quota', status: 403 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isHttpsOrLoopback, redirectMessage } from '../../lib/outside-url.ts';
-import { JotformError, badResponse, errorFromAnswer, networkCode, networkError, timeoutError } from './jotform-error.ts';
+import { JotformError, badResponse, errorFromAnswer, isQuotaMessage, networkCode, networkError, timeoutError } from './jotform-error.ts';
 import { type Envelope, EnvelopeSchema, type JotformResultSet, ResultSetSchema } from './jotform-schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -116,12 +116,16 @@ export function createTransport(opts: TransportOptions) {
     const parsed = EnvelopeSchema.safeParse(json);
     const envelope = parsed.success ? parsed.data : null;
     const code = envelope?.responseCode ?? null;
-    const failed = !res.ok || (code !== null && (code < 200 || code > 299));
+    // JotForm's words: the envelope's message, or the whole answer when it is no envelope.
+    const said = typeof envelope?.message === 'string' ? envelope.message.trim() : envelope ? '' : text.trim().slice(0, 300);
+    // The daily limit is known by its message, whatever the HTTP status or code beside it.
+    const quota = isQuotaMessage(said) || (typeof envelope?.content === 'string' && isQuotaMessage(envelope.content));
+    const failed = !res.ok || quota || (code !== null && (code < 200 || code > 299));
     if (failed) {
       throw errorFromAnswer({
         status: res.ok && code !== null ? code : res.status,
         responseCode: code,
-        upstreamMessage: scrub(typeof envelope?.message === 'string' ? envelope.message.trim() : ''),
+        upstreamMessage: scrub(quota && !isQuotaMessage(said) ? 'API-Limit exceeded' : said),
         subject: req.subject ?? null,
         retryAfterMs: retryAfter(res.headers),
       });

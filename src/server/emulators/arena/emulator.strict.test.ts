@@ -114,6 +114,25 @@ describe('Arena emulator: documented strictness', () => {
     expect(await remaining(emu.app.inject({ method: 'POST', url: '/v1/login', headers: JSON_TYPE, payload: { email: EMAIL, password: 'wrong' } }))).toBe(5);
   });
 
+  it('disables the account for five minutes after repeated bad passwords (4083), refusing the right one meanwhile', async () => {
+    await start();
+    const login = (password: string) => emu.app.inject({ method: 'POST', url: '/v1/login', headers: JSON_TYPE, payload: { email: EMAIL, password } });
+    const code = async (password: string) => (await login(password)).json<{ errors: { code: number; message: string }[] }>().errors?.[0]?.code ?? 200;
+    for (let i = 0; i < 4; i++) expect(await code('wrong')).toBe(4001);
+    const locked = await login('wrong');
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toEqual({ status: 400, errors: [{ code: 4083, message: 'Too many invalid password attempts, account disabled for five minutes.' }] });
+    expect(await code(PASSWORD)).toBe(4083);
+    clock.advance(5 * 60_000 - 1);
+    expect(await code(PASSWORD)).toBe(4083);
+    clock.advance(1);
+    expect(await code(PASSWORD)).toBe(200);
+    // A success starts the count again.
+    for (let i = 0; i < 4; i++) expect(await code('wrong')).toBe(4001);
+    expect(await code(PASSWORD)).toBe(200);
+    expect(await code('wrong')).toBe(4001);
+  });
+
   it('pages the owners list', async () => {
     await start();
     const page = (await call('GET', '/settings/qualityprocesses/owners?limit=1&offset=1')).json();

@@ -28,6 +28,7 @@ export const unauthorized = () =>
   fail(401, 401, 'There is no access token associated with this request or the access token is not valid.');
 export const badLogin = () =>
   fail(400, 4001, 'The username, password or workspace ID is not valid or you are not allowed to log in due to IP restriction.');
+export const accountDisabled = () => fail(400, 4083, 'Too many invalid password attempts, account disabled for five minutes.');
 export const badPaging = () => fail(400, 3220, 'Limit must be 1-400, offset must equal or bigger than 0.');
 export const notSearchable = (key: string) => fail(400, 3019, `The attribute "${key}" is not searchable.`);
 export const routeNotFound = () => fail(404, 404, 'No resource has been found.');

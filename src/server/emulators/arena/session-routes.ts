@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badLogin } from './failures.ts';
+import { accountDisabled, badLogin } from './failures.ts';
 import { WORKSPACE } from './fixtures.ts';
 import { type EmulatorContext, objectBody } from './request.ts';
 import { newSessionToken } from './state.ts';
@@ -9,16 +9,28 @@ export function sessionToken(req: FastifyRequest): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** POST /login, PUT|GET /logout (Arena REST API documentation, "Login"). */
+/** Bad passwords in a row after which Arena disables the account (it documents "too many", not how many). */
+export const BAD_PASSWORDS_BEFORE_LOCK = 5;
+const LOCK_MS = 5 * 60_000;
+
+/** POST /login, PUT|GET /logout (Arena REST API documentation, "POST Log In"). */
 export function sessionRoutes(app: FastifyInstance, { state, clock, credentials }: EmulatorContext): void {
   app.post('/login', async (req) => {
     const { email, password, workspaceId } = objectBody(req.body);
-    const valid =
-      typeof email === 'string' &&
-      email.toLowerCase() === credentials.email.toLowerCase() &&
-      password === credentials.password &&
-      (workspaceId === undefined || workspaceId === credentials.workspaceId);
+    const now = clock.now().getTime();
+    const known = typeof email === 'string' && email.toLowerCase() === credentials.email.toLowerCase();
+    // "Too many invalid password attempts, account disabled for five minutes." (4083): the right
+    // password is refused too until the five minutes have passed.
+    if (known && now < state.lockout.until) throw accountDisabled();
+    if (known && password !== credentials.password) {
+      state.lockout.badPasswords += 1;
+      if (state.lockout.badPasswords < BAD_PASSWORDS_BEFORE_LOCK) throw badLogin();
+      state.lockout = { badPasswords: 0, until: now + LOCK_MS };
+      throw accountDisabled();
+    }
+    const valid = known && password === credentials.password && (workspaceId === undefined || workspaceId === credentials.workspaceId);
     if (!valid) throw badLogin();
+    state.lockout.badPasswords = 0;
     // One session per user: Arena revokes the older token on a new login.
     const user = credentials.email.toLowerCase();
     for (const [token, session] of state.sessions) if (session.email === user) state.sessions.delete(token);

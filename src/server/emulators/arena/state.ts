@@ -51,6 +51,8 @@ export interface ArenaEmulatorState {
   /** Successful logins and counted API calls since the last reset. */
   logins: number;
   requests: number;
+  /** Bad passwords in a row for the integration user, and until when its account is disabled (4083). */
+  lockout: { badPasswords: number; until: number };
   /** Injected by control.failNext / setLatency. */
   failures: { remaining: number; status: number; code: number; message: string };
   latencyMs: number;
@@ -76,6 +78,7 @@ export function createState(clock: Clock, requestLimit: number): ArenaEmulatorSt
     quota: { limit: requestLimit, remaining: requestLimit, resetAt: nextPacificMidnight(clock.now()) },
     logins: 0,
     requests: 0,
+    lockout: { badPasswords: 0, until: 0 },
     failures: { remaining: 0, status: 503, code: 503, message: '' },
     latencyMs: 0,
   };

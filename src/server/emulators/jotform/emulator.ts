@@ -26,6 +26,12 @@ export interface JotformEmulatorOptions {
   logger?: FastifyBaseLogger | FastifyLoggerOptions | boolean;
   /** Calls per day before 429 "API-Limit exceeded"; default 10 000 (a Bronze plan). */
   dailyLimit?: number;
+  /**
+   * How the daily limit is answered: HTTP status and envelope responseCode, default 429 and 429.
+   * JotForm has also answered it with 403, and with HTTP 200 and 403 in the envelope: only the
+   * message, "API-Limit exceeded", is the same every time.
+   */
+  dailyLimitAnswer?: { httpStatus: number; responseCode: number };
   /** JSON file that keeps forms, questions and submissions across restarts (sandbox mode); none keeps memory only. */
   stateFile?: string;
   /** The account's time zone, in which timestamps are written; default US-Eastern (JotForm's own). */
@@ -82,6 +88,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     typeof logger === 'object' && 'child' in logger && typeof logger.child === 'function'
       ? Fastify({ ...common, loggerInstance: logger as FastifyBaseLogger })
       : Fastify({ ...common, logger: (logger as FastifyLoggerOptions | boolean | undefined) ?? false });
+  const limitAnswer = options.dailyLimitAnswer ?? { httpStatus: 429, responseCode: 429 };
   let failure: InjectedFailure | null = null;
   const pending = new Set<Promise<unknown>>();
   let latencyMs = 0;
@@ -115,7 +122,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
       state.quotaDay = today;
       state.limitLeft = state.dailyLimit;
     }
-    if (state.limitLeft <= 0) return done(new EmulatedHttpError(429, 'API-Limit exceeded'));
+    if (state.limitLeft <= 0) return done(new EmulatedHttpError(limitAnswer.responseCode, 'API-Limit exceeded', null, limitAnswer.httpStatus));
     state.limitLeft -= 1;
     setLimitLeft(request, state.limitLeft);
     done();
@@ -141,7 +148,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     if (request.method !== 'GET' && reply.statusCode < 400) save();
   });
   app.setErrorHandler((error: FastifyError | EmulatedHttpError, request, reply) => {
-    if (error instanceof EmulatedHttpError) return sendError(request, reply, error.statusCode, error.message, error.info);
+    if (error instanceof EmulatedHttpError) return sendError(request, reply, error.statusCode, error.message, error.info, error.httpStatus);
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'emulator failure');
     return sendError(request, reply, status, status >= 500 ? 'Internal Server Error' : error.message);

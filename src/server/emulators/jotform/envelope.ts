@@ -11,9 +11,11 @@ export const DOCS_URL = 'https://api.jotform.com/docs';
 /** A JotForm-style failure; the emulator's error handler turns it into the envelope. */
 export class EmulatedHttpError extends Error {
   constructor(
+    /** The envelope's responseCode, and the HTTP status unless `httpStatus` says otherwise. */
     readonly statusCode: number,
     message: string,
     readonly info: string | null = null,
+    readonly httpStatus: number = statusCode,
   ) {
     super(message);
   }
@@ -71,9 +73,9 @@ export function sendOk(request: FastifyRequest, reply: FastifyReply, content: un
   return reply.code(200).send({ ...body, ...extra });
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, info: string | null = null): FastifyReply {
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string, info: string | null = null, httpStatus = status): FastifyReply {
   const body: Record<string, unknown> = { responseCode: status, message, content: '', duration: duration(request), info };
   const left = limitLeft.get(request);
   if (left !== undefined && status !== 429) body['limit-left'] = left;
-  return reply.code(status).send(body);
+  return reply.code(httpStatus).send(body);
 }
