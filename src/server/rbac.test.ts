@@ -97,6 +97,8 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/jotforms/submission/:id/mail': 'all roles',
   'PATCH /v1/jotforms/:formId/questions/order': 'admins',
   'GET /v1/field-mapping/preprocessing-functions': 'admins',
+  'POST /v1/field-mapping/preview': 'admins',
+  'GET /v1/jotforms/submission/:id/quality-process/preview': 'all roles',
   'POST /v1/jotforms/webhook/:secret': 'anyone',
   'GET /v1/mail': 'admins',
   'POST /v1/mail/:id/resend': 'admins',
@@ -124,8 +126,6 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/auth/oidc/callback': 'anyone',
   'POST /v1/auth/oidc/exchange': 'anyone',
   'GET /v1/auth/oidc/logout': 'anyone',
-  'GET /v1/users/:userId/sign-in': 'admins',
-  'DELETE /v1/users/:userId/mfa': 'admins',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {

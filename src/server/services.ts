@@ -19,8 +19,6 @@ import { createOidcClient } from './features/auth/oidc/oidc.client.ts';
 import { createOidcRepo } from './features/auth/oidc/oidc.repo.ts';
 import { createOidcService } from './features/auth/oidc/oidc.service.ts';
 import { createMfaService } from './features/auth/mfa/mfa.service.ts';
-import { createMfaAdmin, roleFromProvider } from './features/auth/mfa/mfa-admin.ts';
-import { createEnrolmentGate } from './features/auth/mfa/enrolment.ts';
 import { createSignIn } from './features/auth/sign-in.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
@@ -44,6 +42,7 @@ import { createJotformImportRepo } from './features/submissions/jotform-import.r
 import { createComplaintFileRepo } from './features/submissions/complaint-file.repo.ts';
 import { createSubmissionsService } from './features/submissions/submissions.service.ts';
 import { type JotformSource, createSubmissionSync } from './features/submissions/submissions.sync.ts';
+import { findSubmission } from './features/submissions/index.ts';
 import { createMailRepo } from './features/mail/mail.repo.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { createMailWorker } from './features/mail/mail.worker.ts';
@@ -118,10 +117,7 @@ export function createServices(d: ServiceDeps) {
   });
   const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
   const signIn = createSignIn({ users: usersRepo, sessions, events: authEvents, clock });
-  const mfaRepo = createMfaRepo(db);
-  const mfa = createMfaService({ repo: mfaRepo, uow, users: usersRepo, throttle, events: authEvents, signIn, clock, requiredRoles: config.MFA_REQUIRED_ROLES });
-  const rolesFromProvider = !!config.OIDC_ROLE_CLAIM;
-  const mfaAdmin = createMfaAdmin({ repo: mfaRepo, users: usersRepo, uow, rolesFromProvider });
+  const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn, clock });
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = config;
   const oidc = createOidcService({
     client: issuer && clientId && clientSecret ? createOidcClient({ issuer, clientId, clientSecret, scopes: config.OIDC_SCOPES, redirectUri: `${publicUrl(config)}/v1/auth/oidc/callback`, roleClaim: config.OIDC_ROLE_CLAIM }) : undefined,
@@ -151,15 +147,7 @@ export function createServices(d: ServiceDeps) {
     // PASSWORD_LOGIN=super_admin: everyone else signs in through the identity provider.
     passwordAllowed: (user) => config.PASSWORD_LOGIN === 'on' || user.role === 'super_admin',
   });
-  const users = createUsersService({
-    repo: usersRepo,
-    uow,
-    log,
-    clock,
-    roleFromProvider: async (user) => roleFromProvider(user, await mfaRepo.viaProvider(user.id), rolesFromProvider),
-    endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor),
-    userChanged: (id) => sessionCache.forgetUser(id),
-  });
+  const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
   const reportingRepo = createReportingRepo(db);
@@ -180,6 +168,7 @@ export function createServices(d: ServiceDeps) {
     clock,
     templateSteps: () => templateSteps.steps(),
     formQuestions: () => jotform.getQuestions(d.formId),
+    findSubmission: (id) => findSubmission(db, id),
   });
   const qualityProcess = createQualityProcessService({
     repo: createQualityProcessRepo(db),
@@ -238,8 +227,6 @@ export function createServices(d: ServiceDeps) {
     integrations,
     auth,
     mfa,
-    mfaAdmin,
-    enrolmentGate: createEnrolmentGate(config.MFA_REQUIRED_ROLES, mfaRepo),
     oidc,
     sessions,
     users,

@@ -73,6 +73,7 @@ beforeAll(async () => {
     'PATCH /v1/email-configs/:id': { active: true },
     'POST /v1/field-mapping': { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantEmail, name: 'Fuzz two', predefined: true, predefinedValue: 'y' },
     'PUT /v1/field-mapping/:id': { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantName, name: 'Fuzz', predefined: true, predefinedValue: 'x' },
+    'POST /v1/field-mapping/preview': { submissionId: submission!.id, draft: { id: null, mapping: { arenaFieldGUID: ATTRIBUTE_GUIDS.product, name: 'Fuzz', predefined: true, predefinedValue: PLANTED } } },
     'POST /v1/jotforms/:formId/questions': { text: 'Fuzz question', order: 5, type: 'textbox' },
     'PATCH /v1/jotforms/:formId/questions/order': { order: questions },
     'PATCH /v1/jotforms/submission/:id/quality-process': { chTitle: 'Fuzz process' },

@@ -15,8 +15,26 @@ export const PreprocessingFunction = z.object({
 });
 export type PreprocessingFunction = z.infer<typeof PreprocessingFunction>;
 
+/**
+ * Facts the portal keeps about a submission that a mapping can read like an answer: `qid` names
+ * one of these instead of a question (docs/features/field-mapping.md).
+ */
+export const PORTAL_FACTS = {
+  'portal.decision': 'Reportability decision',
+  'portal.category': 'Reportability category',
+  'portal.regimes': 'Reporting regimes',
+  'portal.chTitle': 'CH-Title',
+  'portal.becomeAwareDate': 'Become-aware date',
+  'portal.investigationDeadline': 'Investigation deadline',
+} as const;
+export type PortalFact = keyof typeof PORTAL_FACTS;
+export const isPortalFact = (qid: string): qid is PortalFact => Object.hasOwn(PORTAL_FACTS, qid);
+
 export const MappedQuestion = z.object({
-  qid: z.string({ message: 'qid is required' }).trim().regex(/^\d{1,10}$/, 'qid must be a question id'),
+  qid: z
+    .string({ message: 'qid is required' })
+    .trim()
+    .refine((q) => /^\d{1,10}$/.test(q) || isPortalFact(q), `qid must be a question id or one of ${Object.keys(PORTAL_FACTS).join(', ')}`),
   answer: z.enum(['answer', 'prettyFormat'], { message: 'answer must be answer or prettyFormat' }).default('answer'),
   preprocessingFunctions: z
     .array(z.enum(PREPROCESSING_FUNCTION_NAMES, { message: `preprocessing functions must be among ${PREPROCESSING_FUNCTION_NAMES.join(', ')}` }))
@@ -59,6 +77,37 @@ export type FieldMapping = z.infer<typeof FieldMapping>;
 
 const Params = z.object({ id: Id });
 
+/**
+ * What one mapping gives an Arena field for one submission, exactly as a transfer would send it:
+ * `filled`; `blank` (nothing to send: the answers or facts it reads are empty); `invalid` (text
+ * the field cannot take, `text` says what); `not_in_template` (the field is gone from Arena).
+ */
+export const VALUE_STATUSES = ['filled', 'blank', 'invalid', 'not_in_template'] as const;
+export const ValuePreview = z.object({
+  mappingName: z.string(),
+  arenaFieldGUID: z.string(),
+  /** The field's name in Arena (the mapping's name when the template no longer has it). */
+  field: z.string(),
+  step: z.string().nullable(),
+  required: z.boolean(),
+  /** The value sent (a multi-select's picks joined by ", "), or null when nothing is sent. */
+  value: z.string().nullable(),
+  /** The mapped text before it was fitted to the field. */
+  text: z.string().nullable(),
+  status: z.enum(VALUE_STATUSES),
+});
+export type ValuePreview = z.infer<typeof ValuePreview>;
+export const ValuePreviews = z.object({ results: z.array(ValuePreview) });
+
+export const PreviewBody = z.strictObject(
+  {
+    submissionId: Id,
+    /** An unsaved mapping shown in place of the saved one with the same id (or added, without one). */
+    draft: z.strictObject({ id: Id.nullable(), mapping: FieldMappingBody }).optional(),
+  },
+  { message: 'unknown field' },
+);
+
 export const fieldMappingApi = defineApi('fieldMapping', {
   list: defineEndpoint({
     method: 'GET', path: '/v1/field-mapping', tag: 'Field Mapping', summary: 'Every mapping of a quality-process field to form answers',
@@ -79,6 +128,11 @@ export const fieldMappingApi = defineApi('fieldMapping', {
   update: defineEndpoint({
     method: 'PUT', path: '/v1/field-mapping/:id', tag: 'Field Mapping', summary: 'Replace a mapping',
     access: { capability: 'configurations' }, params: Params, body: FieldMappingBody, status: 200, response: FieldMapping,
+  }),
+  preview: defineEndpoint({
+    method: 'POST', path: '/v1/field-mapping/preview', tag: 'Field Mapping',
+    summary: 'The values each mapped Arena field would receive from one submission (with an unsaved mapping, if given)',
+    access: { capability: 'configurations' }, body: PreviewBody, status: 200, response: ValuePreviews,
   }),
   remove: defineEndpoint({
     method: 'DELETE', path: '/v1/field-mapping/:id', tag: 'Field Mapping', summary: 'Delete a mapping; answers its id',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, NoContent } from './common.ts';
 import { defineApi, defineEndpoint } from './endpoints.ts';
+import { ValuePreviews } from './field-mapping.ts';
 
 export const TemplateAttribute = z.object({
   guid: z.string(),
@@ -32,6 +33,13 @@ export const qualityProcessApi = defineApi('qualityProcess', {
     method: 'GET', path: '/v1/arena/quality-process-step/:id', tag: 'Arena',
     summary: 'Steps of the quality process of a submission (its id or CH number)',
     access: { capability: 'submissions' }, params: z.object({ id: Id }), status: 200, response: z.object({ results: z.array(StepResult) }),
+  }),
+  preview: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/submission/:id/quality-process/preview', tag: 'Arena',
+    summary: 'The values the field mappings would send to each Arena field for this submission, with chTitle as its CH-Title',
+    access: { capability: 'submissions' }, params: z.object({ id: Id }),
+    query: z.object({ chTitle: z.string().trim().max(200, 'chTitle must be at most 200 characters').optional() }),
+    status: 200, response: ValuePreviews,
   }),
   create: defineEndpoint({
     method: 'PATCH', path: '/v1/jotforms/submission/:id/quality-process', tag: 'Arena',

@@ -5,6 +5,7 @@ import type { FieldMappingService } from './field-mapping.service.ts';
 export function fieldMappingRoutes(route: Route, mappings: FieldMappingService): void {
   route(fieldMappingApi.list, async () => ({ results: await mappings.list() }));
   route(fieldMappingApi.preprocessingFunctions, async () => ({ results: mappings.preprocessingFunctions() }));
+  route(fieldMappingApi.preview, async ({ body }) => ({ results: await mappings.preview(body.submissionId, body.draft) }));
   route(fieldMappingApi.get, ({ params }) => mappings.get(params.id));
   route(fieldMappingApi.create, ({ user, body }) => mappings.create(user, body));
   route(fieldMappingApi.update, ({ user, params, body }) => mappings.update(user, params.id, body));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { FieldMapping, FieldMappingBody, PreprocessingFunction } from '#shared/contract/field-mapping';
+import { type FieldMapping, type FieldMappingBody, type PreprocessingFunction, type ValuePreview, isPortalFact } from '#shared/contract/field-mapping';
 import type { ArenaTemplateStep, ArenaTemplateStepAttribute } from '../../connectors/arena/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { FieldMappingRepo, FieldMappingRow, FieldMappingValues } from './field-mapping.repo.ts';
+import { type MappedSubmission, arenaValuesOf, toValuePreview } from './arena-values.ts';
 import { coerceForAttribute } from './mapping-engine.ts';
 import { PREPROCESSING_FUNCTIONS } from './preprocessing.ts';
 import type { FieldMappingRule } from './types.ts';
@@ -29,6 +30,8 @@ export interface FieldMappingDeps {
   templateSteps(): Promise<ArenaTemplateStep[]>;
   /** The reviewed form's questions, read live from JotForm. */
   formQuestions(): Promise<FormQuestion[]>;
+  /** A submission by its id or CH number, as the mappings read it (previews). */
+  findSubmission(idOrChNumber: string): Promise<MappedSubmission | undefined>;
 }
 
 type Body = z.output<typeof FieldMappingBody>;
@@ -100,10 +103,12 @@ export function createFieldMappingService(d: FieldMappingDeps) {
       const message = `predefinedValue "${body.predefinedValue ?? ''}" is not a valid value for ${attribute.name} (${describeOptions(attribute)}).`;
       throw new Invalid(message, { predefinedValue: message });
     }
-    if (body.formFieldQID.length > 0) {
+    // Portal facts are the portal's own; only questions are checked against the form.
+    if (body.formFieldQID.some((ref) => !isPortalFact(ref.qid))) {
       const questions = await outside('read the form questions from JotForm', () => d.formQuestions());
       const byQid = new Map(questions.map((q) => [q.qid, q]));
       body.formFieldQID.forEach((ref, i) => {
+        if (isPortalFact(ref.qid)) return;
         const question = byQid.get(ref.qid);
         const problem = !question
           ? `question ${ref.qid} is not on the JotForm form`
@@ -152,6 +157,26 @@ export function createFieldMappingService(d: FieldMappingDeps) {
 
     preprocessingFunctions(): PreprocessingFunction[] {
       return PREPROCESSING_FUNCTIONS.map((f) => ({ name: f.name, description: f.description, example: f.example }));
+    },
+
+    /**
+     * What each mapped field would receive from the submission, through the transfer's own path;
+     * `draft` (an unsaved mapping) stands in for the saved one with its id, or is added.
+     */
+    async preview(submissionId: string, draft?: { id: string | null; mapping: Body }): Promise<ValuePreview[]> {
+      const submission = await d.findSubmission(submissionId);
+      if (!submission) throw new NotFound('Submission not found.');
+      const rows = await repo.list();
+      const rules = rows.filter((r) => r.id !== draft?.id).map(toRule);
+      if (draft) {
+        const at = draft.id ? rows.findIndex((r) => r.id === draft.id) : -1;
+        const m = draft.mapping;
+        // As a save would store it: a switched-off option's value is dropped.
+        const rule: FieldMappingRule = { ...m, predefinedValue: m.predefined ? m.predefinedValue : null, concatenateDelimiter: m.concatenate ? m.concatenateDelimiter : null };
+        rules.splice(at >= 0 ? at : rules.length, 0, rule);
+      }
+      const template = await outside('read the quality-process template from Arena', () => d.templateSteps());
+      return arenaValuesOf(rules, submission, template).map(toValuePreview);
     },
 
     async get(id: string): Promise<FieldMapping> {

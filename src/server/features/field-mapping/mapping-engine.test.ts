@@ -51,12 +51,23 @@ describe('buildQualityProcessValues', () => {
     expect(valueOf(mapping([{ qid: '7', answer: ' ', preprocessingFunctions: null }]))).toBe('Rash, Fever');
   });
 
-  it('reads prettyFormat when the mapping names it', () => {
+  it('reads prettyFormat when the mapping names it; a plain answer (dropdown, textbox) has none and gives its answer', () => {
     expect(valueOf(mapping([q('7', [], 'prettyFormat')]))).toBe('Rash; Fever');
     expect(valueOf(mapping([q('6', ['dateISO'], 'prettyFormat')]))).toBe('2024-04-16');
     const [v] = buildQualityProcessValues([mapping([q('4', [], 'prettyFormat')])], ANSWERS);
-    expect(v?.value).toBeNull();
-    expect(v?.sources).toEqual([{ qid: '4', key: 'prettyFormat', questionFound: true, value: null, unknownFunctions: [] }]);
+    expect(v?.value).toBe(' jane@example.com ');
+    expect(v?.sources).toEqual([{ qid: '4', key: 'prettyFormat', questionFound: true, value: ' jane@example.com ', unknownFunctions: [] }]);
+    const dropdown = { '20': { type: 'control_dropdown', text: 'Product', answer: 'Infusion Pump IP-300' } };
+    expect(buildQualityProcessValues([mapping([q('20', [], 'prettyFormat')])], dropdown)[0]?.value).toBe('Infusion Pump IP-300');
+  });
+
+  it('reads the portal’s facts for sources named portal.*, and nothing when the fact is not known', () => {
+    const facts = { 'portal.decision': 'Not reportable', 'portal.regimes': ['US MDR', 'EU MDR'], 'portal.chTitle': null };
+    const read = (qid: string, fns: string[] = []) => buildQualityProcessValues([mapping([q(qid, fns)])], ANSWERS, { facts })[0]?.value;
+    expect(read('portal.decision', ['yesNo'])).toBe('No');
+    expect(read('portal.regimes')).toBe('US MDR, EU MDR');
+    expect(read('portal.chTitle')).toBeNull();
+    expect(read('portal.category')).toBeNull();
   });
 
   it('runs preprocessing in order, and the order matters', () => {

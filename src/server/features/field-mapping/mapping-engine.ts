@@ -3,8 +3,9 @@
  * stored field mappings (docs/product.md, Field mapping). Pure: no I/O, no clock, never throws on
  * submission data, so the transfer service can call it inside its row lock and tests need no DB.
  */
+import { isPortalFact } from '#shared/contract/field-mapping';
 import { answerToText, applyPreprocessing, cutText, formatDate, isPreprocessingFunction, parseDate } from './preprocessing.ts';
-import type { ArenaAttributeSpec, ArenaAttributeValue, FieldMappingRule, SubmissionAnswers } from './types.ts';
+import type { ArenaAttributeSpec, ArenaAttributeValue, FieldMappingRule, PortalFacts, SubmissionAnswers } from './types.ts';
 
 /** How one question contributed to a mapping's value (for logs and the audit trail). */
 export interface ValueSource {
@@ -30,6 +31,8 @@ export interface QualityProcessValue {
 }
 
 export interface BuildOptions {
+  /** The portal's own facts about the submission, read by sources named `portal.*`. */
+  facts?: PortalFacts;
   /** Leave out mappings whose value is null (default false: they are kept, marked by value null). */
   omitEmpty?: boolean;
 }
@@ -60,7 +63,17 @@ export function resolveDelimiter(delimiter: string | null | undefined): string {
 export function readAnswer(answers: SubmissionAnswers, qid: string, key: string): { questionFound: boolean; raw: unknown } {
   const entry = isRecord(answers) && Object.hasOwn(answers, qid) ? answers[qid] : undefined;
   if (!isRecord(entry)) return { questionFound: false, raw: undefined };
-  return { questionFound: true, raw: Object.hasOwn(entry, key) ? entry[key] : undefined };
+  // JotForm gives plain answers (textbox, dropdown, radio) no prettyFormat: what it displays is
+  // the answer itself, so that is what a mapping from prettyFormat reads (docs/features/field-mapping.md).
+  const pretty = Object.hasOwn(entry, 'prettyFormat') ? entry.prettyFormat : undefined;
+  const read = key === 'prettyFormat' && (typeof pretty !== 'string' || pretty.trim() === '') ? DEFAULT_KEY : key;
+  return { questionFound: true, raw: Object.hasOwn(entry, read) ? entry[read] : undefined };
+}
+
+/** A source's raw value: a portal fact when the qid names one, else the answer. */
+function readSource(answers: SubmissionAnswers, facts: PortalFacts, qid: string, key: string): { questionFound: boolean; raw: unknown } {
+  if (!isPortalFact(qid)) return readAnswer(answers, qid, key);
+  return { questionFound: true, raw: facts[qid] ?? null };
 }
 
 /**
@@ -81,18 +94,18 @@ export function buildQualityProcessValues(
   answers: SubmissionAnswers,
   options: BuildOptions = {},
 ): QualityProcessValue[] {
-  const values = mappings.map((m) => buildOne(m, answers));
+  const values = mappings.map((m) => buildOne(m, answers, options.facts ?? {}));
   return options.omitEmpty ? values.filter((v) => v.value !== null) : values;
 }
 
-function buildOne(mapping: FieldMappingRule, answers: SubmissionAnswers): QualityProcessValue {
+function buildOne(mapping: FieldMappingRule, answers: SubmissionAnswers, facts: PortalFacts): QualityProcessValue {
   const base = { guid: mapping.arenaFieldGUID, name: mapping.name };
   if (mapping.predefined) return { ...base, value: blankToNull(mapping.predefinedValue ?? ''), sources: [] };
 
   const sources = (mapping.formFieldQID ?? []).map((ref): ValueSource => {
     const key = ref.answer?.trim() || DEFAULT_KEY;
     const names = ref.preprocessingFunctions ?? [];
-    const { questionFound, raw } = readAnswer(answers, String(ref.qid), key);
+    const { questionFound, raw } = readSource(answers, facts, String(ref.qid), key);
     const processed = applyPreprocessing(names, raw);
     return {
       qid: String(ref.qid),

@@ -183,8 +183,9 @@ export function htmlToText(html: string): string {
     .join('\n');
 }
 
-const YES = new Set(['yes', 'y', 'true', 't', '1', 'on', 'checked', 'x']);
-const NO = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unchecked']);
+// 'reportable' and 'not reportable' are the portal's reportability decision (portal.decision).
+const YES = new Set(['yes', 'y', 'true', 't', '1', 'on', 'checked', 'x', 'reportable']);
+const NO = new Set(['no', 'n', 'false', 'f', '0', 'off', 'unchecked', 'not reportable']);
 
 function yesNo(value: AnswerValue): AnswerValue {
   if (Array.isArray(value)) return value.length === 1 ? yesNo(value[0] ?? null) : null;
@@ -252,7 +253,7 @@ const REGISTRY = [
   def('truncate255', 'Cuts text to 255 characters; a list or object is first turned into text.', 'x'.repeat(300), 'x'.repeat(255), (v) => (v === null ? null : cutText(answerToText(v), 255))),
   def('addressLine', 'Address object to one line "street, line 2, city, state, postal, country"; text passes unchanged; null when empty.', { addr_line1: '1 Main St', city: 'Springfield', state: 'IL', postal: '62701' }, '1 Main St, Springfield, IL, 62701', addressLine),
   def('firstLine', 'The first non-blank line of text, or the first non-blank item of a list. Objects pass unchanged.', 'Leak at connector\nSecond line', 'Leak at connector', firstLine),
-  def('yesNo', 'Yes/No from yes, y, true, 1, on, checked, x (and no, n, false, 0, off, unchecked); null for anything else.', 'true', 'Yes', yesNo),
+  def('yesNo', 'Yes/No from yes, y, true, 1, on, checked, x, reportable (and no, n, false, 0, off, unchecked, not reportable); null for anything else.', 'true', 'Yes', yesNo),
 ];
 
 /** Names of the registered preprocessing functions. */

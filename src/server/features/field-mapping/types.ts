@@ -2,6 +2,7 @@
  * Shapes shared by the field-mapping engine and its preprocessing registry. Kept free of logic so
  * routes, services and tests can import them without pulling in the implementations.
  */
+import type { PortalFact } from '#shared/contract/field-mapping';
 
 /**
  * A JotForm answer after normalisation (see `normalizeAnswer`): a plain string (textbox, radio,
@@ -45,6 +46,9 @@ export interface SubmissionAnswer {
   prettyFormat?: unknown;
   [key: string]: unknown;
 }
+
+/** The portal's facts a mapping can read (`qid` `portal.*`), as text or a list; absent or null when there is none. */
+export type PortalFacts = Partial<Record<PortalFact, AnswerValue>>;
 
 /** JotForm `answers`: keyed by qid string. Entries are `unknown` because they come from JSON. */
 export type SubmissionAnswers = Readonly<Record<string, unknown>>;

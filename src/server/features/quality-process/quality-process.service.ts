@@ -5,7 +5,8 @@ import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import type { FieldMappingRule } from '../field-mapping/index.ts';
+import type { ValuePreview } from '#shared/contract/field-mapping';
+import { type FieldMappingRule, arenaValuesOf, toValuePreview } from '../field-mapping/index.ts';
 import { type ArenaSetup, SignInPaused, type TemplateSteps, arenaReason, isSignInPaused, requireArena } from './arena-template.ts';
 import { TRANSFERABLE, type QualityProcessRepo, type TransferRow } from './quality-process.repo.ts';
 import { renderSteps } from './step-values.ts';
@@ -122,6 +123,14 @@ export function createQualityProcessService(d: QualityProcessDeps) {
   return {
     async templateSteps(): Promise<TemplateStep[]> {
       return d.templateSteps.steps();
+    },
+
+    /** What the transfer would send each mapped field now, with `chTitle` as the title it is given (the Create dialog). */
+    async preview(idOrChNumber: string, chTitle: string | undefined): Promise<ValuePreview[]> {
+      const row = await mustFind(idOrChNumber);
+      const template = await d.templateSteps.steps();
+      const title = chTitle && chTitle !== RETRY_TITLE ? chTitle : row.chTitle;
+      return arenaValuesOf(await d.mappingRules(), row, template, title).map(toValuePreview);
     },
 
     async steps(idOrChNumber: string): Promise<StepResult[]> {

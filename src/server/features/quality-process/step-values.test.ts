@@ -57,6 +57,7 @@ describe('rendering step values', () => {
 
 describe('transfer values', () => {
   const answers = { '3': { type: 'control_fullname', answer: { first: 'Jane', last: 'Doe' } }, '10': { answer: { month: '01', day: '08', year: '2025' } } };
+  const submission = { answers, reportingDecision: null, reportingCategory: null, reportingRegimes: null, chTitle: null, becomeAwareDate: '2025-01-08', investigationDeadline: '2025-02-07' };
   const rules = [
     { arenaFieldGUID: 'A', name: 'Aware', predefined: false, concatenate: false, formFieldQID: [{ qid: '10', preprocessingFunctions: ['dateISO'] }] },
     { arenaFieldGUID: 'B', name: 'Name', predefined: false, concatenate: false, formFieldQID: [{ qid: '3', preprocessingFunctions: ['fullName'] }] },
@@ -65,7 +66,7 @@ describe('transfer values', () => {
   ];
 
   it('coerces values per attribute type and reports what it could not send', () => {
-    expect(mappedValues(rules, answers, template)).toEqual({
+    expect(mappedValues(rules, submission, template)).toEqual({
       values: [
         { guid: 'A', name: 'Aware', value: '2025-01-08T12:00:00Z' },
         { guid: 'B', name: 'Name', value: 'Jane Doe' },
@@ -75,7 +76,7 @@ describe('transfer values', () => {
   });
 
   it('sends one update per open step that carries a value, using the template when Arena omits empty attributes', () => {
-    const { values } = mappedValues(rules, answers, template);
+    const { values } = mappedValues(rules, submission, template);
     const updates = stepUpdates([step({ guid: 'P1' }), step({ guid: 'P2', name: 'Evaluation', order: 2 }), step({ guid: 'P3', status: 'COMPLETE' })], template, values);
     expect(updates).toEqual([{ stepGuid: 'P1', update: { attributes: [{ guid: 'A', value: '2025-01-08T12:00:00Z' }, { guid: 'B', value: 'Jane Doe' }] } }]);
   });

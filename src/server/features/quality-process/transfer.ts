@@ -2,7 +2,7 @@ import { ArenaError } from '../../connectors/arena/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import type { FieldMappingRule, SubmissionAnswers } from '../field-mapping/index.ts';
+import type { FieldMappingRule } from '../field-mapping/index.ts';
 import { type ArenaSetup, type TemplateSteps, arenaReason, isSignInPaused } from './arena-template.ts';
 import type { QualityProcessRepo, TransferRow } from './quality-process.repo.ts';
 import { mappedValues, stepUpdates } from './transfer-values.ts';
@@ -29,7 +29,7 @@ export async function runTransfer(d: TransferDeps, row: TransferRow, claimedAt: 
   const existing = row.arenaGuid && row.chNumber ? { guid: row.arenaGuid, number: row.chNumber } : null;
   try {
     const template = await d.templateSteps.steps();
-    const { values, skipped } = mappedValues(await d.rules(), row.answers as SubmissionAnswers, template);
+    const { values, skipped } = mappedValues(await d.rules(), row, template, title);
     let process = existing;
     let reusedEarlier = false;
     if (!process) {

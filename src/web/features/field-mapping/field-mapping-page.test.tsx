@@ -77,7 +77,17 @@ describe('FieldMappingPage', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Required in Arena')).toBeInTheDocument();
 
     const question = within(dialog).getByLabelText(/Question 1/);
-    expect(within(question).getAllByRole('option').map((o) => o.textContent)).toEqual(['-- Select Question --', 'Full Name (Id : 3)', 'Email (Id : 4)']);
+    expect(within(question).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '-- Select Question --',
+      'Full Name (Id : 3)',
+      'Email (Id : 4)',
+      'Portal: Reportability decision',
+      'Portal: Reportability category',
+      'Portal: Reporting regimes',
+      'Portal: CH-Title',
+      'Portal: Become-aware date',
+      'Portal: Investigation deadline',
+    ]);
     expect(within(dialog).getByLabelText('Answer key')).toHaveValue('answer');
   });
 

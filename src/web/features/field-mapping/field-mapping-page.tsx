@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { useDeleteMapping, useFormQuestions, useMappings, usePreprocessingFunctions, useTemplateSteps } from './api.ts';
 import { MappingFormDialog } from './mapping-form-dialog.tsx';
 import { MappingList } from './mapping-list.tsx';
+import { SubmissionTest } from './submission-test.tsx';
 
 /** /dashboard/configurations/field-mapping (docs/product.md, Screens: Configurations, tab 'Field Mapping'). */
 export function FieldMappingPage() {
@@ -24,6 +25,7 @@ export function FieldMappingPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<FieldMapping | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [testSubmissionId, setTestSubmissionId] = useState('');
 
   const ready = !!steps.data && !!questions.mappable;
   const openForm = (mapping: FieldMapping | null) => {
@@ -91,6 +93,8 @@ export function FieldMappingPage() {
         />
       )}
 
+      <SubmissionTest submissionId={testSubmissionId} onChange={setTestSubmissionId} />
+
       {form && steps.data && questions.mappable && (
         <MappingFormDialog
           key={form.key}
@@ -101,6 +105,7 @@ export function FieldMappingPage() {
           questions={questions.mappable}
           functions={functions.data}
           mappings={mappings.data ?? []}
+          testSubmissionId={testSubmissionId}
         />
       )}
       <ConfirmDialog

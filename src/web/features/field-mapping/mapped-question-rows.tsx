@@ -1,4 +1,4 @@
-import type { PreprocessingFunction } from '#shared/contract/field-mapping';
+import { PORTAL_FACTS, type PreprocessingFunction, isPortalFact } from '#shared/contract/field-mapping';
 import type { Question } from '#shared/contract/questions';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -11,6 +11,15 @@ const ANSWER_KEY_LABELS: Record<AnswerKey, string> = { answer: 'answer (the raw 
 export function questionOptionLabel(question: Pick<Question, 'qid' | 'text'>): string {
   return `${question.text.trim() || 'Untitled'} (Id : ${question.qid})`;
 }
+
+/** A source as the form and the list name it: a portal fact, a question, or a question no longer on the form. */
+export function sourceLabel(qid: string, question: Pick<Question, 'qid' | 'text'> | undefined): string {
+  if (isPortalFact(qid)) return `Portal: ${PORTAL_FACTS[qid]}`;
+  return question ? questionOptionLabel(question) : `Question ${qid}`;
+}
+
+/** The portal's facts, offered after the form's questions (docs/features/field-mapping.md). */
+const FACT_OPTIONS = Object.keys(PORTAL_FACTS).map((qid) => ({ value: qid, label: sourceLabel(qid, undefined) }));
 
 interface Props {
   rows: readonly MappedRowValues[];
@@ -31,14 +40,15 @@ export function MappedQuestionRows({ rows, questions, functions, errors, onChang
       <ol className="space-y-3">
         {rows.map((row, index) => {
           // A stored question no longer on the form stays visible, so the person sees what to fix.
-          const options = questions.map((q) => ({ value: q.qid, label: questionOptionLabel(q) }));
-          if (row.qid && !known.has(row.qid)) options.unshift({ value: row.qid, label: `Question ${row.qid} (not on the form)` });
+          const options = [...questions.map((q) => ({ value: q.qid, label: questionOptionLabel(q) })), ...FACT_OPTIONS];
+          if (row.qid && !known.has(row.qid) && !isPortalFact(row.qid)) options.unshift({ value: row.qid, label: `Question ${row.qid} (not on the form)` });
           return (
             <li key={row.key} aria-label={`Mapped question ${index + 1}`} className="rounded-lg border border-slate-200 bg-slate-50/60 p-3">
               <div className="flex items-start gap-2">
                 <Select
                   className="min-w-0 flex-1"
                   label={`Question ${index + 1}`}
+                  hint={index === 0 ? 'A form question, or one of the portal’s own facts (listed after the questions).' : undefined}
                   name={`qid-${index}`}
                   required
                   placeholder="-- Select Question --"

@@ -25,6 +25,7 @@ import {
   validateMappingForm,
 } from './mapping-form.ts';
 import { PredefinedValueInput } from './predefined-value-input.tsx';
+import { DraftPreview } from './submission-test.tsx';
 import { ToggleField } from './toggle-field.tsx';
 
 export interface MappingFormDialogProps {
@@ -38,10 +39,12 @@ export interface MappingFormDialogProps {
   functions: readonly PreprocessingFunction[] | undefined;
   /** Every mapping, to mark fields that are already mapped. */
   mappings: readonly FieldMapping[];
+  /** The submission chosen under "Test with a submission" ('' for none): the form previews its value. */
+  testSubmissionId: string;
 }
 
 /** Mapping form: the field, then a predefined value or the questions that fill it. */
-export function MappingFormDialog({ mapping, open, onClose, steps, questions, functions, mappings }: MappingFormDialogProps) {
+export function MappingFormDialog({ mapping, open, onClose, steps, questions, functions, mappings, testSubmissionId }: MappingFormDialogProps) {
   const save = useSaveMapping();
   const [values, setValues] = useState<MappingFormValues>(() => (mapping ? formFromMapping(mapping, steps) : emptyMappingForm()));
   const [errors, setErrors] = useState<MappingFormErrors>({});
@@ -138,6 +141,7 @@ export function MappingFormDialog({ mapping, open, onClose, steps, questions, fu
               </fieldset>
             </>
           )}
+          {testSubmissionId && <DraftPreview submissionId={testSubmissionId} id={mapping?._id ?? null} values={values} />}
         </DialogBody>
         <FormActions onCancel={onClose} busy={save.isPending} submitDisabled={!canSave(values)} submitTitle={canSave(values) ? undefined : 'Choose a quality process field first'} />
       </form>

@@ -3,7 +3,7 @@ import type { Question } from '#shared/contract/questions';
 import type { TemplateStep } from '#shared/contract/quality-process';
 import { Badge } from '../../ui/badge.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { questionOptionLabel } from './mapped-question-rows.tsx';
+import { sourceLabel } from './mapped-question-rows.tsx';
 import { stepOfField } from './mapping-form.ts';
 
 interface Props {
@@ -64,7 +64,7 @@ export function MappingList({ mappings, steps, questions, onEdit, canEdit, onDel
                       return (
                         <li key={`${ref.qid}-${i}`} className="flex flex-wrap items-center gap-x-2 gap-y-1">
                           <span className="text-slate-500 tabular-nums">{i + 1}.</span>
-                          <span className="font-medium text-slate-900">{question ? questionOptionLabel(question) : `Question ${ref.qid}`}</span>
+                          <span className="font-medium text-slate-900">{sourceLabel(ref.qid, question)}</span>
                           <Badge>{ref.answer}</Badge>
                           {ref.preprocessingFunctions.length > 0 ? (
                             <span className="font-mono text-xs text-slate-600">{ref.preprocessingFunctions.join(' → ')}</span>

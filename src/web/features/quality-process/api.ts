@@ -1,11 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { qualityProcessApi } from '#shared/contract/quality-process';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const qualityProcessKeys = {
   steps: (id: string) => ['quality-process', 'steps', id] as const,
+  preview: (id: string, chTitle: string) => ['quality-process', 'preview', id, chTitle] as const,
 };
+
+/** What the transfer would send each mapped Arena field now, with `chTitle` as the process's title. */
+export function useTransferPreview(id: string, chTitle: string, enabled: boolean) {
+  return useQuery({
+    queryKey: qualityProcessKeys.preview(id, chTitle),
+    queryFn: ({ signal }) =>
+      api(qualityProcessApi.preview, { params: { id }, query: chTitle ? { chTitle } : {}, signal, fallback: { failed: 'Failed to fetch the preview', thrown: 'An error occurred while fetching the preview' } }),
+    enabled,
+    select: (data) => data.results,
+    placeholderData: keepPreviousData,
+    // Answers and mappings may change between openings of the dialog: never an old preview.
+    staleTime: 0,
+  });
+}
 
 /**
  * Called once a write on a submission's quality process has settled, success or not: the screen

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
-import { type AfterWrite, useCreateQualityProcess } from './api.ts';
+import { ValuePreviewList } from '../field-mapping/index.ts';
+import { type AfterWrite, useCreateQualityProcess, useTransferPreview } from './api.ts';
 
 interface Props {
   submission: SubmissionRow;
@@ -23,6 +25,8 @@ export function CreateQualityProcessDialog({ submission, open, onClose, errorFal
   const create = useCreateQualityProcess(errorFallback, afterWrite);
   const [name, setName] = useState(submission.chTitle ?? '');
   const [error, setError] = useState<string | undefined>();
+  const title = useDebouncedValue(name.trim());
+  const preview = useTransferPreview(submission.id, title, open);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,6 +53,7 @@ export function CreateQualityProcessDialog({ submission, open, onClose, errorFal
       title="Create Quality Process"
       description={`Creates the quality process in Arena for the submission of ${submission.submitter || submission.submissionId}.`}
       busy={create.isPending}
+      size="lg"
     >
       <form onSubmit={submit}>
         <DialogBody>
@@ -64,6 +69,18 @@ export function CreateQualityProcessDialog({ submission, open, onClose, errorFal
             error={error}
             autoFocus
           />
+          <section aria-labelledby="transfer-preview-heading" className="mt-5">
+            <h3 id="transfer-preview-heading" className="mb-1 text-sm font-semibold text-slate-900">
+              Values sent to Arena
+            </h3>
+            {preview.isError ? (
+              <p role="alert" className="text-sm text-red-700">{messageOf(preview.error, 'Failed to fetch the preview')}</p>
+            ) : preview.data ? (
+              <ValuePreviewList values={preview.data} label="Values sent to Arena" />
+            ) : (
+              <p className="text-sm text-slate-600">Loading preview...</p>
+            )}
+          </section>
         </DialogBody>
         <FormActions onCancel={onClose} busy={create.isPending} />
       </form>

@@ -1,3 +1,3 @@
 // The submissions feature's public surface: the reviewed form (the questions and field mappings
 // are its form's) and the submission cache other features' writes must refresh.
-export { submissionsKeys, useReviewedForm } from './api.ts';
+export { submissionsKeys, useReviewedForm, useSubmissionsList } from './api.ts';
