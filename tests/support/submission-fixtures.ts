@@ -30,6 +30,7 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     chNumber: null,
     chTitle: null,
     followup: null,
+    followupAttempts: 0,
     emailDelivered: false,
     transferError: null,
     denyReason: null,

@@ -40,6 +40,8 @@ export const SubmissionRow = z.object({
   chNumber: z.string().nullable(),
   chTitle: z.string().nullable(),
   followup: z.string().nullable(),
+  /** How many follow-up notes (good-faith attempts) the submission has. */
+  followupAttempts: z.number().int(),
   emailDelivered: z.boolean(),
   transferError: z.string().nullable(),
   denyReason: z.string().nullable(),
@@ -120,8 +122,31 @@ export const CSV_HEADERS = [
 
 export const FOLLOWUP_MAX = 5000;
 
-/** One good-faith effort: an attributed, dated, append-only note (docs/product.md, Statuses). */
-export const FollowupNote = z.object({ id: z.string(), text: z.string(), at: z.string(), author: Actor });
+/** How a good-faith effort reached (or tried to reach) the person who reported the complaint. */
+export const FOLLOWUP_METHODS = ['phone', 'email', 'letter', 'in_person', 'other'] as const;
+export type FollowupMethod = (typeof FOLLOWUP_METHODS)[number];
+export const FOLLOWUP_METHOD_LABELS: Record<FollowupMethod, string> = { phone: 'Phone', email: 'E-mail', letter: 'Letter', in_person: 'In person', other: 'Other' };
+export const FOLLOWUP_OUTCOME_MAX = 200;
+
+/** What a good-faith effort may record beside its text, each optional (docs/product.md, Follow-ups). */
+export const FollowupAttempt = z.object({
+  method: z.enum(FOLLOWUP_METHODS, { message: `method must be one of ${FOLLOWUP_METHODS.join(', ')}` }).optional(),
+  /** The day the attempt was made, when not the day the note is written; never in the future. */
+  attemptedOn: IsoDate.optional(),
+  outcome: z.string().trim().max(FOLLOWUP_OUTCOME_MAX, `outcome must be at most ${FOLLOWUP_OUTCOME_MAX} characters`).optional(),
+});
+export type FollowupAttempt = z.infer<typeof FollowupAttempt>;
+
+/** One good-faith effort: an attributed, dated, append-only note (docs/product.md, Follow-ups). */
+export const FollowupNote = z.object({
+  id: z.string(),
+  text: z.string(),
+  at: z.string(),
+  author: Actor,
+  method: z.enum(FOLLOWUP_METHODS).nullable(),
+  attemptedOn: z.string().nullable(),
+  outcome: z.string().nullable(),
+});
 export type FollowupNote = z.infer<typeof FollowupNote>;
 
 const followupText = (field: string) =>
@@ -162,7 +187,7 @@ export const submissionsApi = defineApi('submissions', {
     method: 'PATCH', path: '/v1/jotforms/submission/:id/create-followup', tag: 'JotForms',
     summary: 'Create or replace the follow-up (good faith efforts) text',
     access: { capability: 'submissions' }, params: SubmissionParams,
-    body: z.object({ followup: followupText('followup') }),
+    body: FollowupAttempt.extend({ followup: followupText('followup') }),
     status: 200, response: Row,
   }),
   followups: defineEndpoint({
@@ -173,7 +198,7 @@ export const submissionsApi = defineApi('submissions', {
   addFollowup: defineEndpoint({
     method: 'POST', path: '/v1/jotforms/submission/:id/followups', tag: 'JotForms',
     summary: 'Add a follow-up note (it becomes the followup shown in the list)',
-    access: { capability: 'submissions' }, params: SubmissionParams, body: z.object({ text: followupText('text') }),
+    access: { capability: 'submissions' }, params: SubmissionParams, body: FollowupAttempt.extend({ text: followupText('text') }),
     status: 201, response: z.object({ results: FollowupNote }),
   }),
   history: defineEndpoint({
@@ -219,6 +244,9 @@ export const submissionsApi = defineApi('submissions', {
     status: 200, response: z.object({ received: z.boolean() }),
   }),
 });
+
+/** "1 attempt", "3 attempts": the follow-up count as the list and details show it. */
+export const attemptCount = (n: number): string => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
 
 /** Cut of follow-up text in the list (docs/product.md, List and CSV). */
 export function truncateFollowup(text: string | null | undefined, max = 25): string {

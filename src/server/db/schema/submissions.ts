@@ -32,6 +32,8 @@ export const submissions = pgTable(
     reportable: boolean('reportable').notNull().default(false),
     emailDelivered: boolean('email_delivered').notNull().default(false),
     followup: text('followup'),
+    /** How many follow-up notes the submission has (good-faith attempts), counted as each is saved. */
+    followupAttempts: integer('followup_attempts').notNull().default(0),
     chNumber: text('ch_number'),
     chTitle: text('ch_title'),
     arenaGuid: text('arena_guid'),

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { READ_ACTIONS } from '#shared/contract/audit';
-import type { FollowupNote, HistoryEntry, SubmissionStatus } from '#shared/contract/submissions';
+import type { FollowupMethod, FollowupNote, HistoryEntry, SubmissionStatus } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/unit-of-work.ts';
 import { auditEvents, submissions, users } from '../../db/schema/index.ts';
@@ -39,13 +39,24 @@ export function createComplaintFileRepo(db: Db) {
     async followups(submissionId: string, only: { limit?: number; id?: string } = {}, q: Queryable = db): Promise<FollowupNote[]> {
       const a = auditEvents;
       const query = q
-        .select({ id: a.id, text: sql<string>`${a.after}->>'followup'`, at: a.at, authorId: a.actorId, authorEmail: a.actorEmail, name: users.name, email: users.email })
+        .select({
+          id: a.id,
+          text: sql<string>`${a.after}->>'followup'`,
+          method: sql<FollowupMethod | null>`${a.after}->>'method'`,
+          attemptedOn: sql<string | null>`${a.after}->>'attemptedOn'`,
+          outcome: sql<string | null>`${a.after}->>'outcome'`,
+          at: a.at,
+          authorId: a.actorId,
+          authorEmail: a.actorEmail,
+          name: users.name,
+          email: users.email,
+        })
         .from(a)
         .leftJoin(users, eq(users.id, a.actorId))
         .where(and(eq(a.entity, 'submission'), eq(a.entityId, submissionId), eq(a.action, FOLLOWUP_ACTION), only.id ? eq(a.id, Number(only.id)) : undefined))
         .orderBy(desc(a.at), desc(a.id));
       const rows = only.limit ? await query.limit(only.limit) : await query;
-      return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r) }));
+      return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r), method: r.method, attemptedOn: r.attemptedOn, outcome: r.outcome }));
     },
     /** Sets a one-way flag from false to true; undefined when it was already set. */
     async setFlag(tx: Queryable, id: string, flag: 'emailDelivered', at: Date): Promise<SubmissionDbRow | undefined> {
@@ -56,9 +67,13 @@ export function createComplaintFileRepo(db: Db) {
         .returning();
       return row;
     },
-    /** Makes `text` the submission's follow-up; answers the row as a list shows it. */
+    /** Makes `text` the submission's follow-up and counts the attempt; answers the row as a list shows it. */
     async setFollowup(tx: Queryable, id: string, text: string, at: Date): Promise<SubmissionRowColumns> {
-      const [row] = await tx.update(submissions).set({ followup: text, modifiedAt: at }).where(eq(submissions.id, id)).returning(ROW_COLUMNS);
+      const [row] = await tx
+        .update(submissions)
+        .set({ followup: text, followupAttempts: sql`${submissions.followupAttempts} + 1`, modifiedAt: at })
+        .where(eq(submissions.id, id))
+        .returning(ROW_COLUMNS);
       return row!;
     },
     /** Updates workflow fields, only while the row is in one of `from` (a state guard). */

@@ -32,6 +32,7 @@ export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): Submi
     chNumber: r.chNumber,
     chTitle: r.chTitle,
     followup: r.followup,
+    followupAttempts: r.followupAttempts,
     emailDelivered: r.emailDelivered,
     transferError: r.transferError,
     denyReason: r.denyReason,

@@ -27,6 +27,7 @@ export const ROW_COLUMNS = {
   chNumber: submissions.chNumber,
   chTitle: submissions.chTitle,
   followup: submissions.followup,
+  followupAttempts: submissions.followupAttempts,
   emailDelivered: submissions.emailDelivered,
   transferError: submissions.transferError,
   denyReason: submissions.denyReason,

@@ -24,9 +24,9 @@ export function submissionsRoutes(route: Route, submissions: SubmissionsService,
     return ANSWERED;
   });
   route(submissionsApi.get, ({ user, params }) => submissions.get(user, params.id));
-  route(submissionsApi.createFollowup, async ({ user, params, body }) => ({ results: await submissions.setFollowup(user, params.id, body.followup) }));
+  route(submissionsApi.createFollowup, async ({ user, params, body: { followup, ...attempt } }) => ({ results: await submissions.setFollowup(user, params.id, followup, attempt) }));
   route(submissionsApi.followups, async ({ params }) => ({ results: await submissions.followups(params.id) }));
-  route(submissionsApi.addFollowup, async ({ user, params, body }) => ({ results: await submissions.addFollowup(user, params.id, body.text) }));
+  route(submissionsApi.addFollowup, async ({ user, params, body: { text, ...attempt } }) => ({ results: await submissions.addFollowup(user, params.id, text, attempt) }));
   route(submissionsApi.history, async ({ params }) => ({ results: await submissions.history(params.id) }));
   route(submissionsApi.markReportable, async ({ user, params }) => ({ results: await submissions.markReportable(user, params.id) }));
   route(submissionsApi.markEmailDelivered, async ({ user, params }) => ({ results: await submissions.markDelivered(user, params.id) }));

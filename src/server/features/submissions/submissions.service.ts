@@ -1,10 +1,10 @@
 import type { Page } from '#shared/contract/common';
 import type { MailStatus } from '#shared/contract/mail';
-import type { FollowupNote, Form, HistoryEntry, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
+import type { FollowupAttempt, FollowupNote, Form, HistoryEntry, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { Conflict, NotFound } from '../../lib/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
 import type { ReportingRepo, ReportingSettings } from '../reporting/index.ts';
@@ -52,21 +52,25 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     return row;
   }
   /**
-   * Saves a follow-up on the locked row: the row and its note (the follow-up's audit entry, decision
-   * 034) in one transaction. Saving the text the submission already has stores nothing (decision
-   * 017): a double-submitted Save, or two tabs saving the same words, leaves one note. Answers the
-   * row and the note this save wrote (the latest note when it wrote none).
+   * Saves a follow-up on the locked row: the row, its attempt count and its note (the follow-up's
+   * audit entry, decision 034) in one transaction. Saving again what the latest note holds — its text
+   * and attempt — stores nothing (decision 017): a double-submitted Save, or two tabs saving the same
+   * words, leaves one note. Answers the row and the note this save wrote (the latest note when it
+   * wrote none).
    */
-  async function appendFollowup(actor: AuditActor, key: string, text: string): Promise<{ row: SubmissionRowColumns; note: FollowupNote; saved: boolean }> {
+  async function appendFollowup(actor: AuditActor, key: string, text: string, attempt: FollowupAttempt): Promise<{ row: SubmissionRowColumns; note: FollowupNote; saved: boolean }> {
+    if (attempt.attemptedOn && attempt.attemptedOn > today()) throw new Invalid('attemptedOn cannot be in the future', { attemptedOn: 'cannot be in the future' });
+    const recorded = { method: attempt.method ?? null, attemptedOn: attempt.attemptedOn ?? null, outcome: attempt.outcome || null };
     const r = await uow(async ({ tx, audit }) => {
       const before = await file.lock(tx, key);
       if (!before) throw new NotFound('Submission not found.');
       if (before.followup === text) {
         const [latest] = await file.followups(before.id, { limit: 1 }, tx);
-        return { row: before, note: latest!, saved: false };
+        if (latest && latest.method === recorded.method && latest.attemptedOn === recorded.attemptedOn && latest.outcome === recorded.outcome) return { row: before, note: latest, saved: false };
       }
       const row = await file.setFollowup(tx, before.id, text, clock.now());
-      const noteId = await audit({ actor, entity: 'submission', entityId: before.id, action: FOLLOWUP_ACTION, before: { followup: before.followup }, after: { followup: text } });
+      const details = Object.fromEntries(Object.entries(recorded).filter(([, v]) => v !== null));
+      const noteId = await audit({ actor, entity: 'submission', entityId: before.id, action: FOLLOWUP_ACTION, before: { followup: before.followup }, after: { followup: text, ...details } });
       const [note] = await file.followups(before.id, { id: noteId }, tx);
       return { row, note: note!, saved: true };
     });
@@ -118,13 +122,13 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return toSubmission(row, ctx());
     },
 
-    async setFollowup(actor: AuditActor, id: string, followup: string): Promise<SubmissionRow> {
-      return toRow((await appendFollowup(actor, id, followup)).row);
+    async setFollowup(actor: AuditActor, id: string, followup: string, attempt: FollowupAttempt = {}): Promise<SubmissionRow> {
+      return toRow((await appendFollowup(actor, id, followup, attempt)).row);
     },
 
     /** POST …/followups: the same write as create-followup, answered with the note it wrote (the latest one when the text repeats it). */
-    async addFollowup(actor: AuditActor, id: string, text: string): Promise<FollowupNote> {
-      return (await appendFollowup(actor, id, text)).note;
+    async addFollowup(actor: AuditActor, id: string, text: string, attempt: FollowupAttempt = {}): Promise<FollowupNote> {
+      return (await appendFollowup(actor, id, text, attempt)).note;
     },
 
     /** What happened to the submission, newest first (from the audit trail). */

@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type SubmissionFilters, type SubmissionSortField, submissionsApi } from '#shared/contract/submissions';
+import { type FollowupAttempt, type SubmissionFilters, type SubmissionSortField, submissionsApi } from '#shared/contract/submissions';
 import { api, apiBlob } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { dashboardKeys } from '../dashboard/index.ts';
@@ -85,8 +85,8 @@ function useSubmissionMutation<V extends { id: string }, R>(write: (vars: V) => 
 }
 
 export function useSaveFollowup() {
-  return useSubmissionMutation(({ id, followup }: { id: string; followup: string }) =>
-    api(submissionsApi.createFollowup, { params: { id }, body: { followup }, fallback: { failed: 'Failed to update follow-up', thrown: 'An error occurred during updating follow-up' } }),
+  return useSubmissionMutation(({ id, ...body }: { id: string; followup: string } & FollowupAttempt) =>
+    api(submissionsApi.createFollowup, { params: { id }, body, fallback: { failed: 'Failed to update follow-up', thrown: 'An error occurred during updating follow-up' } }),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Submission } from '#shared/contract/submissions';
+import { type Submission, attemptCount } from '#shared/contract/submissions';
 import { cn } from '../../lib/cn.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { useReviewedForm } from './api.ts';
@@ -118,7 +118,10 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
         />
         <div className={cn(boxClasses, 'col-span-2 lg:col-span-1')}>
           <dt className="flex items-center justify-between gap-2">
-            <span className={labelClasses}>Good Faith Efforts</span>
+            <span className={labelClasses}>
+              Good Faith Efforts
+              {submission.followupAttempts > 0 && <span className="ml-2 font-normal normal-case text-slate-600">({attemptCount(submission.followupAttempts)})</span>}
+            </span>
             <button type="button" onClick={() => onOpen('followup', submission)} className="rounded px-1 text-sm font-medium text-brand-800 hover:underline">
               {submission.followup ? 'Edit' : 'Add'}
               <span className="sr-only"> follow-up</span>

@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, REGIME_LABELS } from '#shared/contract/reporting';
-import type { HistoryEntry } from '#shared/contract/submissions';
+import { FOLLOWUP_METHOD_LABELS, type HistoryEntry } from '#shared/contract/submissions';
 import { DECISION_TEXT } from '../reporting/index.ts';
 
 /** Who did it: the user, or JotForm for what the sync brought in (actor null). */
@@ -40,6 +40,7 @@ export function changeValue(value: HistoryEntry['changes'][number]['before'], fi
   const text = String(value);
   if (field === 'decision') return lookup(DECISION_TEXT, text);
   if (field === 'category') return lookup(CATEGORY_LABELS, text);
+  if (field === 'method') return lookup(FOLLOWUP_METHOD_LABELS, text);
   if (field === 'regime' || field === 'regimes') return text.split(/,\s*/).map((r) => lookup(REGIME_LABELS, r)).join(', ');
   return text;
 }
@@ -59,6 +60,8 @@ const FIELD_LABELS: Record<string, string> = {
   reportedOn: 'Reported on',
   regimes: 'Regimes',
   regime: 'Regime',
+  method: 'Method',
+  attemptedOn: 'Attempt date',
 };
 
 export function fieldLabel(field: string): string {

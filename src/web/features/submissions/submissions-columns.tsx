@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { type SubmissionRow, truncateFollowup } from '#shared/contract/submissions';
+import { type SubmissionRow, attemptCount, truncateFollowup } from '#shared/contract/submissions';
 import { cn } from '../../lib/cn.ts';
 import { CellButton } from '../../ui/cell-button.tsx';
 import type { HideBelow } from '../../ui/data-table.tsx';
@@ -139,15 +139,19 @@ export function submissionsColumns(actions: CellActions) {
       cell: (info) => {
         const text = info.getValue();
         const short = truncateFollowup(text);
+        const attempts = info.row.original.followupAttempts;
         return (
-          <CellButton tone={short ? 'link' : 'quiet'} onClick={() => actions.open('followup', info.row.original)} label={short ? `Edit follow-up: ${short}` : 'Add follow-up'} title={text ?? undefined}>
-            {short || (
-              <>
-                <Icon name="plus" className="size-4" />
-                Add
-              </>
-            )}
-          </CellButton>
+          <>
+            <CellButton tone={short ? 'link' : 'quiet'} onClick={() => actions.open('followup', info.row.original)} label={short ? `Edit follow-up: ${short}` : 'Add follow-up'} title={text ?? undefined}>
+              {short || (
+                <>
+                  <Icon name="plus" className="size-4" />
+                  Add
+                </>
+              )}
+            </CellButton>
+            {attempts > 0 && <span className="block text-xs text-slate-600">{attemptCount(attempts)}</span>}
+          </>
         );
       },
     }),
