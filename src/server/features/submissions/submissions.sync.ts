@@ -222,7 +222,8 @@ export function createSubmissionSync(d: SyncDeps) {
       }
       if (String(s.form_id) !== d.formId) return 'ignored';
       const r = await store([s]);
-      await d.log.success('JotForms', `Submission ${id} ${r.inserted.length ? 'received' : 'refreshed'} from a JotForm webhook`);
+      // Only what this delivery wrote: a repeat (JotForm retries, or posts the same one at once) changed nothing.
+      if (r.inserted.length + r.updated.length > 0) await d.log.success('JotForms', `Submission ${id} ${r.inserted.length ? 'received' : 'refreshed'} from a JotForm webhook`);
       return r.inserted.length ? 'inserted' : 'updated';
     },
 
