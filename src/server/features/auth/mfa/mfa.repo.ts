@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { mfaChallenges, mfaRecoveryCodes, mfaTotp } from '../../../db/schema/index.ts';
 import type { Queryable } from '../../../db/unit-of-work.ts';
@@ -12,14 +12,32 @@ export function createMfaRepo(db: Db) {
       const [row] = await db.select().from(mfaTotp).where(eq(mfaTotp.userId, userId)).limit(1);
       return row;
     },
-    /** A new secret waiting for its first code; never replaces one in use. */
-    async startTotp(userId: string, secret: string, now: Date): Promise<boolean> {
+    /**
+     * A new secret waiting for its first code; never replaces one in use. A set-up asked again
+     * within `reuseMs` of the waiting one (the same request sent twice) keeps that one, so every
+     * answer shows the secret kept. Answers it, or null when the factor is on.
+     */
+    async startTotp(userId: string, secret: string, now: Date, reuseMs: number): Promise<string | null> {
+      const recent = sql`${mfaTotp.createdAt} > ${new Date(now.getTime() - reuseMs).toISOString()}::timestamptz`;
       const rows = await db
         .insert(mfaTotp)
         .values({ userId, secret, createdAt: now })
-        .onConflictDoUpdate({ target: mfaTotp.userId, set: { secret, createdAt: now, lastStep: null }, setWhere: isNull(mfaTotp.enabledAt) })
-        .returning({ userId: mfaTotp.userId });
-      return rows.length === 1;
+        .onConflictDoUpdate({
+          target: mfaTotp.userId,
+          set: {
+            secret: sql`case when ${recent} then ${mfaTotp.secret} else excluded.secret end`,
+            lastStep: sql`case when ${recent} then ${mfaTotp.lastStep} else null end`,
+            createdAt: sql`case when ${recent} then ${mfaTotp.createdAt} else excluded.created_at end`,
+          },
+          setWhere: isNull(mfaTotp.enabledAt),
+        })
+        .returning({ secret: mfaTotp.secret });
+      return rows[0]?.secret ?? null;
+    },
+    /** The user's factor, locked until the transaction ends. */
+    async lockTotp(tx: Queryable, userId: string): Promise<TotpRow | undefined> {
+      const [row] = await tx.select().from(mfaTotp).where(eq(mfaTotp.userId, userId)).for('update');
+      return row;
     },
     /** Accepts a time step once: false when it (or a later one) was accepted before. */
     async acceptStep(userId: string, step: number, q: Queryable = db): Promise<boolean> {
@@ -65,27 +83,26 @@ export function createMfaRepo(db: Db) {
     async insertChallenge(values: typeof mfaChallenges.$inferInsert): Promise<void> {
       await db.insert(mfaChallenges).values(values);
     },
-    async findChallenge(id: string): Promise<ChallengeRow | undefined> {
-      const [row] = await db.select().from(mfaChallenges).where(eq(mfaChallenges.id, id)).limit(1);
-      return row;
-    },
-    /** Counts a wrong code; answers the failures so far. */
-    async failChallenge(id: string): Promise<number> {
+    /**
+     * Takes a live challenge for one code check: false when it is used, expired, out of tries or
+     * being checked by another request (the same code sent twice), which then finds the sign-in over.
+     */
+    async claimChallenge(id: string, now: Date, maxFailures: number): Promise<ChallengeRow | undefined> {
       const [row] = await db
         .update(mfaChallenges)
-        .set({ failures: sql`${mfaChallenges.failures} + 1` })
+        .set({ usedAt: now })
+        .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, now), lt(mfaChallenges.failures, maxFailures)))
+        .returning();
+      return row;
+    },
+    /** Gives a claimed challenge back after a wrong code (counted) or a refusal before the check; answers the failures so far. */
+    async releaseChallenge(id: string, wrongCode: boolean): Promise<number> {
+      const [row] = await db
+        .update(mfaChallenges)
+        .set({ usedAt: null, ...(wrongCode ? { failures: sql`${mfaChallenges.failures} + 1` } : {}) })
         .where(eq(mfaChallenges.id, id))
         .returning({ failures: mfaChallenges.failures });
       return row?.failures ?? 0;
-    },
-    /** Uses a challenge once: false when another request used it first. */
-    async useChallenge(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(mfaChallenges)
-        .set({ usedAt: now })
-        .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
-        .returning({ id: mfaChallenges.id });
-      return rows.length === 1;
     },
     async pruneChallenges(now: Date): Promise<void> {
       await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, now));

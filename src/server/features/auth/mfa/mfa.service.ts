@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type MfaStatus } from '#shared/contract/auth-mfa';
 import type { SignInMethod } from '#shared/contract/auth';
-import type { UnitOfWork } from '../../../db/unit-of-work.ts';
+import type { UnitOfWork, Work } from '../../../db/unit-of-work.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '../../../lib/errors.ts';
 import { verifyPassword } from '../../../lib/password.ts';
@@ -28,6 +28,9 @@ export interface MfaDeps {
 /** A password sign-in waits this long for its second factor, and takes this many wrong codes. */
 export const CHALLENGE = { minutes: 5, maxFailures: 5 } as const;
 
+/** A set-up asked again this soon (the same request sent twice) answers the secret already waiting. */
+const SETUP_REUSE_MS = 10_000;
+
 const WRONG_CODE = 'That code is not correct. Check the code and try again.';
 const CHALLENGE_OVER = 'This sign-in has expired. Please sign in again.';
 const RESTRICTED = 'Your account has been restricted. Please contact an administrator.';
@@ -37,20 +40,18 @@ const recoveryHash = (code: string) => hashToken(code.replace(/-/g, '').toLowerC
 
 /** The authenticator app (TOTP) second factor of password sign-ins: set-up, the sign-in step, turning it off. */
 export function createMfaService({ repo, uow, users, throttle, events, signIn, clock }: MfaDeps) {
-  /** Checks a code of the user's app (each time step once) or one of their recovery codes (each once). */
-  async function proves(userId: string, secret: string, code: string): Promise<'totp' | 'recovery' | null> {
+  /** Checks a code of the user's app (each time step once) or one of their recovery codes (each once), in the caller's transaction. */
+  async function provesIn({ tx, audit }: Work, userId: string, secret: string, code: string): Promise<'totp' | 'recovery' | null> {
     const now = clock.now();
     if (/^\d{6}$/.test(code)) {
       const step = stepOfCode(secret, code, now);
-      return step !== null && (await repo.acceptStep(userId, step)) ? 'totp' : null;
+      return step !== null && (await repo.acceptStep(userId, step, tx)) ? 'totp' : null;
     }
-    const used = await uow(async ({ tx, audit }) => {
-      const ok = await repo.useRecoveryCode(tx, userId, recoveryHash(code), now);
-      if (ok) await audit({ actor: null, entity: 'user', entityId: userId, action: 'recovery code used' });
-      return ok;
-    });
-    return used ? 'recovery' : null;
+    const ok = await repo.useRecoveryCode(tx, userId, recoveryHash(code), now);
+    if (ok) await audit({ actor: null, entity: 'user', entityId: userId, action: 'recovery code used' });
+    return ok ? 'recovery' : null;
   }
+  const proves = (userId: string, secret: string, code: string) => uow((work) => provesIn(work, userId, secret, code));
 
   /** A wrong password or code counts like a failed sign-in, with the same lock-outs and alerts. */
   async function countFailure(attempt: Attempt, user: UserRow, address: string): Promise<void> {
@@ -81,20 +82,23 @@ export function createMfaService({ repo, uow, users, throttle, events, signIn, c
     /** The sign-in's second step: answers what a successful `POST /v1/auth/login` answers. */
     async completeSignIn(challenge: string, code: string, client: ClientInfo): Promise<SignedIn> {
       const id = hashToken(challenge);
-      const row = await repo.findChallenge(id);
-      if (!row || row.usedAt || row.expiresAt <= clock.now() || row.failures >= CHALLENGE.maxFailures) throw new Unauthorized(CHALLENGE_OVER);
+      // Claimed before anything else: the same code sent again while it is checked finds the sign-in over, and counts nothing.
+      const row = await repo.claimChallenge(id, clock.now(), CHALLENGE.maxFailures);
+      if (!row) throw new Unauthorized(CHALLENGE_OVER);
       const user = await users.findById(row.userId);
       const totp = user && (await repo.totp(user.id));
       if (!user || !totp?.enabledAt) throw new Unauthorized(CHALLENGE_OVER);
       // Each code is an attempt in the sign-in throttle, counted before it is checked.
-      const attempt = await throttle.reserve(user.email, client.address);
+      const attempt = await throttle.reserve(user.email, client.address).catch(async (err: unknown) => {
+        await repo.releaseChallenge(id, false);
+        throw err;
+      });
       const proof = await proves(user.id, totp.secret, code);
       if (!proof) {
-        const failures = await repo.failChallenge(id);
+        const failures = await repo.releaseChallenge(id, true);
         await countFailure(attempt, user, client.address);
         throw new Unauthorized(failures >= CHALLENGE.maxFailures ? `Too many wrong codes. ${CHALLENGE_OVER}` : WRONG_CODE);
       }
-      if (!(await repo.useChallenge(id, clock.now()))) throw new Unauthorized(CHALLENGE_OVER);
       if (user.isRestricted) {
         await events.refused(user, client.address, 'the account is restricted');
         throw new Forbidden(RESTRICTED);
@@ -106,8 +110,8 @@ export function createMfaService({ repo, uow, users, throttle, events, signIn, c
 
     /** A new secret for the user's app; the factor stays off until its first code is confirmed. */
     async setUp(actor: AuthUser): Promise<{ secret: string; otpauthUrl: string }> {
-      const secret = newTotpSecret();
-      if (!(await repo.startTotp(actor.id, secret, clock.now()))) throw new Conflict('Two-step verification is already on. Turn it off first to set up another app.');
+      const secret = await repo.startTotp(actor.id, newTotpSecret(), clock.now(), SETUP_REUSE_MS);
+      if (!secret) throw new Conflict('Two-step verification is already on. Turn it off first to set up another app.');
       return { secret, otpauthUrl: otpauthUrl(secret, actor.email) };
     },
 
@@ -131,22 +135,32 @@ export function createMfaService({ repo, uow, users, throttle, events, signIn, c
 
     /** Off again: the current password and a code (or recovery code) prove it is the user, not a stolen session. */
     async turnOff(actor: AuthUser, password: string, code: string): Promise<void> {
-      const attempt = await throttle.reserve(actor.email, actor.address);
+      const notOn = () => new Conflict('Two-step verification is not on.');
       const user = await users.findById(actor.id);
       const totp = await repo.totp(actor.id);
       if (!user) throw new Unauthorized('Your session has ended. Please sign in again.');
-      if (!totp?.enabledAt) throw new Conflict('Two-step verification is not on.');
-      const right = (await verifyPassword(user.passwordHash, password)) && (await proves(user.id, totp.secret, code));
-      if (!right) {
+      if (!totp?.enabledAt) throw notOn();
+      const attempt = await throttle.reserve(actor.email, actor.address);
+      const passwordRight = await verifyPassword(user.passwordHash, password);
+      // The code is used and the factor removed under the factor's row lock: the same request sent
+      // twice finds it off, as a repeat does, and counts no failure.
+      const outcome = !passwordRight
+        ? 'wrong'
+        : await uow(async (work) => {
+            const locked = await repo.lockTotp(work.tx, actor.id);
+            if (!locked?.enabledAt) return 'not on';
+            if (!(await provesIn(work, user.id, locked.secret, code))) return 'wrong';
+            await repo.remove(work.tx, actor.id);
+            await work.audit({ actor, entity: 'user', entityId: actor.id, action: 'two-step verification off' });
+            return 'off';
+          });
+      if (outcome === 'wrong') {
         await countFailure(attempt, user, actor.address);
         const message = 'Your password or code is not correct.';
         throw new Invalid(message, { code: message });
       }
       await throttle.succeeded(attempt);
-      await uow(async ({ tx, audit }) => {
-        await repo.remove(tx, actor.id);
-        await audit({ actor, entity: 'user', entityId: actor.id, action: 'two-step verification off' });
-      });
+      if (outcome === 'not on') throw notOn();
     },
   };
 }
