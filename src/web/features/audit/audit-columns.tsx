@@ -2,14 +2,14 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { AUDIT_ENTITY_LABELS, type AuditEntry } from '#shared/contract/audit';
 import { submissionPath } from '../../app/paths.ts';
-import { formatMoment, parseUtc } from '../../lib/dates.ts';
+import { formatMoment, formatRecordedValue, parseUtc } from '../../lib/dates.ts';
 
 const column = createColumnHelper<AuditEntry>();
 
 const show = (v: AuditEntry['changes'][number]['before']) => {
   if (v === null || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  const text = String(v);
+  const text = formatRecordedValue(String(v));
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 };
 

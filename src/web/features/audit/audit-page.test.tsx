@@ -24,11 +24,22 @@ const ENTRIES = [
     changes: [{ field: 'reportable', before: false, after: true }],
   },
   { id: 'a1', at: '2026-11-20T09:15:00.000Z', actor: null, actorEmail: null, address: null, entity: 'user', entityId: 'u7', action: 'create', changes: [] },
+  {
+    id: 'a0',
+    at: '2026-11-19T08:00:00.000Z',
+    actor: { id: 'u9', name: 'Dana Reyes', email: 'dana@example.com' },
+    actorEmail: 'dana@example.com',
+    address: null,
+    entity: 'field_mapping',
+    entityId: 'm1',
+    action: 'update',
+    changes: [{ field: 'updatedAt', before: '2026-11-18T12:53:07.512Z', after: '2026-11-19T08:00:00.104Z' }],
+  },
 ];
 
 function serve() {
   return fakeServer(
-    http.get('/v1/audit', () => json(pageOf(ENTRIES, { limit: 25, totalResults: 2 }))),
+    http.get('/v1/audit', () => json(pageOf(ENTRIES, { limit: 25, totalResults: 3 }))),
     http.get('/v1/audit/actions', () => json({ results: ['create', 'mark reportable'] })),
     http.get('/v1/audit/export', () => new HttpResponse('Time,Actor\r\n', { headers: { 'content-type': 'text/csv' } })),
   );
@@ -58,7 +69,7 @@ describe('AuditPage', () => {
     expect(screen.getByText(/cannot be cleared, unlike the system logs/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Clear$/ })).toBeNull();
     const table = await screen.findByRole('table', { name: 'Audit trail' }, { timeout: 5000 });
-    await within(table).findByText('Dana Reyes');
+    await within(table).findByText('mark reportable');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('2026-11-23 14:02 UTC');
     expect(rows[1]).toHaveTextContent('Dana Reyes');
@@ -66,6 +77,9 @@ describe('AuditPage', () => {
     expect(rows[1]).toHaveTextContent('reportable: No → changed to Yes');
     expect(within(rows[1]!).getByRole('link', { name: '6001' })).toHaveAttribute('href', '/dashboard/jotforms/submission/6001');
     expect(rows[2]).toHaveTextContent('JotForm / the portal');
+    // A changed time reads like every other time on screen, never as a raw ISO instant.
+    expect(rows[3]).toHaveTextContent('updatedAt: 2026-11-18 12:53 UTC → changed to 2026-11-19 08:00 UTC');
+    expect(rows[3]).not.toHaveTextContent(/T\d{2}:\d{2}/);
     expect(lastQuery(server)).toEqual({ page: '1', limit: '25' });
   });
 

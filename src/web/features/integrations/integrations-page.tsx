@@ -36,7 +36,7 @@ export function IntegrationsPage() {
       Refresh
     </Button>
   );
-  const asOf = status.data ? `As of ${formatDateTime(new Date(status.dataUpdatedAt), { seconds: true })}.` : undefined;
+  const asOf = status.data ? `As of ${formatDateTime(new Date(status.dataUpdatedAt))}.` : undefined;
   return (
     <>
       <PageHeader title="Integrations" description={<>The connections to JotForm, Arena QMS and the mail server. {asOf}</>} actions={refresh} />

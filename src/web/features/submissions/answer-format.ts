@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import type { Answer } from '#shared/contract/submissions';
+import { formatAnswerDate } from '../../lib/dates.ts';
 
 /**
  * prettyFormat HTML comes from the public internet and carries health information (docs/product.md, Screens):
@@ -43,8 +44,14 @@ export function answerText(value: unknown): string {
 
 const textOfHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
 
-/** prettyFormat (sanitised HTML) when there is one, else the answer as text, else empty. */
-export function answerView(answer: Pick<Answer, 'answer' | 'prettyFormat'>): AnswerView {
+/**
+ * A date answer in the one date format (JotForm's prettyFormat follows the form's setting, often
+ * month first); else prettyFormat (sanitised HTML) when there is one, else the answer as text,
+ * else empty.
+ */
+export function answerView(answer: Pick<Answer, 'answer' | 'prettyFormat'> & { type?: string }): AnswerView {
+  const date = answer.type === 'control_datetime' ? formatAnswerDate(answer.answer) : null;
+  if (date) return { kind: 'text', text: date };
   if (answer.prettyFormat?.trim()) {
     const html = sanitizeHtml(answer.prettyFormat);
     // prettyFormat that was nothing but a payload leaves nothing to read.

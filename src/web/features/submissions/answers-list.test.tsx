@@ -40,6 +40,20 @@ describe('AnswersList', () => {
     expect(screen.getAllByText('No answer provided')).toHaveLength(2);
   });
 
+  it('shows a date answer year first (YYYY-MM-DD, a time in 24 hours), not in the form’s month-first prettyFormat', () => {
+    render(
+      <AnswersList
+        answers={[
+          a('control_datetime', 'Date of the event', { answer: { month: '11', day: '26', year: '2026', datetime: '2026-11-26 00:00:00' }, prettyFormat: '11-26-2026' }),
+          a('control_datetime', 'Time noticed', { answer: { month: '11', day: '26', year: '2026', hour: '01', min: '53', ampm: 'PM' }, prettyFormat: '11-26-2026 01:53 PM' }),
+        ]}
+      />,
+    );
+    expect(screen.getByText('Date of the event').nextElementSibling).toHaveTextContent(/^2026-11-26$/);
+    expect(screen.getByText('Time noticed').nextElementSibling).toHaveTextContent(/^2026-11-26 13:53$/);
+    expect(screen.queryByText(/11-26-2026/)).toBeNull();
+  });
+
   it('renders prettyFormat HTML sanitised: the text stays, no script and no event handler reach the DOM', () => {
     const { container } = render(<AnswersList answers={answers} />);
     const timeline = screen.getByText('Timeline').parentElement!;

@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, REGIME_LABELS } from '#shared/contract/reporting';
 import { FOLLOWUP_METHOD_LABELS, type HistoryEntry } from '#shared/contract/submissions';
+import { formatRecordedValue } from '../../lib/dates.ts';
 import { DECISION_TEXT } from '../reporting/index.ts';
 
 /** Who did it: the user, or JotForm for what the sync brought in (actor null). */
@@ -42,7 +43,7 @@ export function changeValue(value: HistoryEntry['changes'][number]['before'], fi
   if (field === 'category') return lookup(CATEGORY_LABELS, text);
   if (field === 'method') return lookup(FOLLOWUP_METHOD_LABELS, text);
   if (field === 'regime' || field === 'regimes') return text.split(/,\s*/).map((r) => lookup(REGIME_LABELS, r)).join(', ');
-  return text;
+  return formatRecordedValue(text);
 }
 
 /** Field names as the screens call them; others are their recorded name in words ("chTitle" → "Ch title"). */

@@ -20,16 +20,14 @@ const accountNote = (account: string) => (
 
 /**
  * The list's Submission Date cell: local date over local time with its zone; the account's time as
- * a note, its date left out when it is the day shown.
+ * a note, written in full in the same format (decision 031).
  */
 export function SubmissionDateCell({ submissionDate, createdAt, accountTimeZone }: { submissionDate: string; createdAt: string; accountTimeZone: string | undefined }) {
   const parts = dateTimeParts(submissionDate);
   if (!parts) return <span>{createdAt}</span>;
   const account = accountTimeText(new Date(submissionDate), createdAt, accountTimeZone);
-  // On the same calendar day as the date shown above it, the time alone says it (a narrow column).
-  const short = account.startsWith(`${parts.date} `) ? account.slice(parts.date.length + 1) : account;
   return (
-    <HoverNote row="tr" note={accountNote(short)}>
+    <HoverNote row="tr" note={accountNote(account)}>
       <time dateTime={submissionDate} className="whitespace-nowrap">
         {parts.date} <span className="block text-xs text-slate-600">{`${parts.time} ${parts.zone}`}</span>
       </time>

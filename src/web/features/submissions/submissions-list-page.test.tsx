@@ -78,12 +78,12 @@ describe('SubmissionsListPage', () => {
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     // created_at 10:20:30 on the account's New York clock is 15:20:30 UTC, 07:20 in Los Angeles:
-    // the same day, so the note gives the time alone.
+    // the note is written in full, in the one format, even on the same day.
     const cell = within(rowOf('Ada Lovelace')).getAllByRole('cell')[0]!;
     expect(cell.querySelector('time')).toHaveAttribute('datetime', '2025-03-04T15:20:30.000Z');
     expect(cell.querySelector('time')).toHaveTextContent('2025-03-04 07:20 PST');
-    expect(cell).toHaveTextContent('JotForm account time: 10:20 EST');
-    // 01:30 in New York is still the evening before in Los Angeles: the note names its own day.
+    expect(cell).toHaveTextContent('JotForm account time: 2025-03-04 10:20 EST');
+    // 01:30 in New York is still the evening before in Los Angeles: the note's own day.
     const lateCell = within(rowOf('Barbara Liskov')).getAllByRole('cell')[0]!;
     expect(lateCell.querySelector('time')).toHaveTextContent('2025-03-04 22:30 PST');
     expect(lateCell).toHaveTextContent('JotForm account time: 2025-03-05 01:30 EST');
