@@ -95,12 +95,12 @@ const missingJotform: JotformSource & QuestionsSource = {
 export function createServices(d: ServiceDeps) {
   const { config, db, clock } = d;
   const log = createSystemLog(db, clock, d.logger);
-  const audit = createAuditTrail(db, clock);
+  const audit = createAuditTrail(clock);
   // Every change the portal stores commits with its audit entry through this one helper.
   const uow = createUnitOfWork(db, audit);
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
-  const authEvents = createAuthEvents(log, audit);
+  const authEvents = createAuthEvents(log, uow);
   // Recent sign-in checks, kept while the database's change notifications arrive (decision 014).
   const sessionCache = createSessionCache<SessionUser>({ ttlMs: 10_000, max: 10_000, now: () => clock.now().getTime() });
   const authChanges = listen(db.$client.options.connectionString ?? '', AUTH_CHANNEL, sessionCache.notified, sessionCache.trust);
@@ -116,7 +116,7 @@ export function createServices(d: ServiceDeps) {
     maxHours: config.SESSION_MAX_HOURS,
   });
   const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
-  const signIn = createSignIn({ users: usersRepo, sessions, events: authEvents, clock });
+  const signIn = createSignIn({ users: usersRepo, sessions, events: authEvents, clock, uow });
   const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn, clock });
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = config;
   const oidc = createOidcService({

@@ -10,7 +10,7 @@ import { portalWithSubmissions } from '../support/portal-with-submissions.ts';
 const { p, send, submission, mapping, audits } = portalWithSubmissions();
 
 /** What a change could touch, each table as sorted JSON rows. */
-const TABLES = ['users', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events'];
+const TABLES = ['users', 'sessions', 'refresh_tokens', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events'];
 async function snapshot(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const table of TABLES) {
@@ -124,5 +124,9 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     await rolledBack({ method: 'PATCH', url: `${base}/order`, payload: { order: [before[1]!.qid, before[0]!.qid, ...before.slice(2).map((q) => q.qid)] } });
     expect(await questions()).toEqual(before);
   });
-});
 
+  it('a sign-in: no session, no refresh token, no last-login change without its entry', async () => {
+    const user = await p.t.createUser('staff');
+    await rolledBack({ method: 'POST', url: '/v1/auth/login', payload: { email: user.email, password: user.password } }, {});
+  });
+});

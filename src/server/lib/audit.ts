@@ -1,5 +1,4 @@
 import type { Actor } from '#shared/contract/reporting';
-import type { Db } from '../db/client.ts';
 import type { Queryable } from '../db/unit-of-work.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
@@ -26,8 +25,8 @@ export interface AuditRecord {
 
 /** The append-only audit trail: who changed what, when, from what to what. */
 export interface AuditTrail {
-  /** Writes the entry on `tx` (the change's transaction; the database itself without one) and answers its id. */
-  record(entry: AuditRecord, tx?: Queryable): Promise<string>;
+  /** Writes the entry on `tx`, the change's transaction (the unit of work's), and answers its id. */
+  record(entry: AuditRecord, tx: Queryable): Promise<string>;
 }
 
 /** Fields never copied into the audit trail. */
@@ -45,10 +44,10 @@ function scrub(value: unknown): unknown {
   );
 }
 
-export function createAuditTrail(db: Db, clock: Clock): AuditTrail {
+export function createAuditTrail(clock: Clock): AuditTrail {
   return {
     async record(entry, tx) {
-      const [row] = await (tx ?? db)
+      const [row] = await tx
         .insert(auditEvents)
         .values({
           at: clock.now(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Work } from '../../db/unit-of-work.ts';
-import type { AuditActor, AuditTrail } from '../../lib/audit.ts';
+import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
+import type { AuditActor, AuditRecord } from '../../lib/audit.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 
 /** Why a session ended, as recorded on it and in the audit trail. */
@@ -21,14 +21,19 @@ export function loggableEmail(email: string): string {
   return wellFormed.safeParse(email).success ? email : '(not an e-mail address)';
 }
 
-/** Every sign-in event, in the system log (for admins) and the audit trail (retained), with the client address. */
-export function createAuthEvents(log: SystemLog, audit: AuditTrail) {
+/**
+ * Every sign-in event, in the system log (for admins) and the audit trail (retained), with the
+ * client address. An event that stores nothing else (a failure, a lock) is an entry of its own.
+ */
+export function createAuthEvents(log: SystemLog, uow: UnitOfWork) {
   const actorOf = (account: Account, address: string): AuditActor => ({ id: account.id, email: account.email, address });
+  const audit = { record: (entry: AuditRecord) => uow(({ audit: write }) => write(entry)) };
 
   return {
-    async signedIn(user: Account, sessionId: string, address: string): Promise<void> {
-      await log.success('Auth', `User ${user.email} signed in from ${address}`);
-      await audit.record({ actor: actorOf(user, address), entity: 'session', entityId: sessionId, action: 'sign in', after: { userId: user.id } });
+    /** In the sign-in's own transaction (`work`), with its session; logged once that has committed. */
+    async signedIn(work: Work, user: Account, sessionId: string, address: string): Promise<void> {
+      await work.audit({ actor: actorOf(user, address), entity: 'session', entityId: sessionId, action: 'sign in', after: { userId: user.id } });
+      work.afterCommit(() => log.success('Auth', `User ${user.email} signed in from ${address}`));
     },
 
     async signInFailed(user: Account, address: string): Promise<void> {

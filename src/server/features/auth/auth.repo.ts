@@ -38,8 +38,8 @@ export function createAuthRepo(db: Db) {
       const [row] = await sessionUser.execute({ id });
       return row;
     },
-    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
-      await db.insert(sessions).values(values);
+    async insertSession(values: typeof sessions.$inferInsert, q: Queryable = db): Promise<void> {
+      await q.insert(sessions).values(values);
     },
     async findSession(id: string): Promise<SessionRow | undefined> {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
@@ -49,8 +49,8 @@ export function createAuthRepo(db: Db) {
     async touchSession(id: string, at: Date, since: Date): Promise<void> {
       await db.update(sessions).set({ lastSeenAt: at }).where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, since)));
     },
-    async extendSession(id: string, at: Date, expiresAt: Date): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: at, expiresAt }).where(eq(sessions.id, id));
+    async extendSession(id: string, at: Date, expiresAt: Date, q: Queryable = db): Promise<void> {
+      await q.update(sessions).set({ lastSeenAt: at, expiresAt }).where(eq(sessions.id, id));
     },
     async liveSessions(userId: string, now: Date, idleSince: Date): Promise<SessionRow[]> {
       return db.select().from(sessions).where(and(eq(sessions.userId, userId), live(now, idleSince))).orderBy(desc(sessions.lastSeenAt));
@@ -71,8 +71,8 @@ export function createAuthRepo(db: Db) {
         .returning({ id: sessions.id });
       return rows.map((r) => r.id);
     },
-    async insertRefresh(values: typeof refreshTokens.$inferInsert): Promise<void> {
-      await db.insert(refreshTokens).values(values);
+    async insertRefresh(values: typeof refreshTokens.$inferInsert, q: Queryable = db): Promise<void> {
+      await q.insert(refreshTokens).values(values);
     },
     async findRefresh(tokenHash: string): Promise<RefreshTokenRow | undefined> {
       const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);

@@ -42,7 +42,7 @@ const wrongCurrent = () => new Invalid('Your current password is not correct.', 
 const SSO_ONLY = 'Your organisation signs in through single sign-on. Use the single sign-on button.';
 
 export function createAuthService({ repo, users, sessions, throttle, events, clock, uow, attemptsPerMinute, secondFactorChallenge, passwordAllowed }: AuthDeps) {
-  const signIn = createSignIn({ users, sessions, events, clock });
+  const signIn = createSignIn({ users, sessions, events, clock, uow });
   const minutes = sessions.idleMinutes;
   const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
   const hours = sessions.maxHours;

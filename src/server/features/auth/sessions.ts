@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthTokens, SessionInfo, SignInMethod } from '#shared/contract/auth';
 import type { Role } from '#shared/roles';
-import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
+import type { Queryable, UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -56,12 +56,12 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
   const touchEveryMs = Math.min(TOUCH_EVERY_MS, idleMs / 4);
   const idleSince = (now: Date) => new Date(now.getTime() - idleMs);
 
-  async function issue(user: Account, sessionId: string, now: Date): Promise<AuthTokens> {
+  async function issue(user: Account, sessionId: string, now: Date, q?: Queryable): Promise<AuthTokens> {
     const access = await signer.signAccess({ userId: user.id, sessionId, role: user.role });
     const refresh = newRefreshToken();
     const expires = new Date(now.getTime() + refreshDays * 86_400_000);
-    await repo.insertRefresh({ id: randomUUID(), userId: user.id, tokenHash: hashToken(refresh), familyId: sessionId, expiresAt: expires, createdAt: now });
-    await repo.extendSession(sessionId, now, expires);
+    await repo.insertRefresh({ id: randomUUID(), userId: user.id, tokenHash: hashToken(refresh), familyId: sessionId, expiresAt: expires, createdAt: now }, q);
+    await repo.extendSession(sessionId, now, expires, q);
     return { access: { token: access.token, expires: access.expires.toISOString() }, refresh: { token: refresh, expires: expires.toISOString() }, idleMinutes };
   }
 
@@ -144,11 +144,12 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
   return {
     idleMinutes,
 
-    async start(user: Account, client: ClientInfo, method: SignInMethod = 'password'): Promise<{ sessionId: string; tokens: AuthTokens }> {
+    /** A new session and its first tokens, written on `tx` (the sign-in's transaction). */
+    async start(tx: Queryable, user: Account, client: ClientInfo, method: SignInMethod = 'password'): Promise<{ sessionId: string; tokens: AuthTokens }> {
       const now = clock.now();
       const id = randomUUID();
-      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400), method });
-      return { sessionId: id, tokens: await issue(user, id, now) };
+      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400), method }, tx);
+      return { sessionId: id, tokens: await issue(user, id, now, tx) };
     },
 
     /** A new token pair in the same session (the refresh already checked it may continue). */

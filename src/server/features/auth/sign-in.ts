@@ -1,5 +1,6 @@
 import type { AuthTokens, SignInMethod } from '#shared/contract/auth';
 import type { User } from '#shared/contract/users';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type UserRow, type UsersRepo, toUser } from '../users/index.ts';
 import type { AuthEvents } from './auth-events.ts';
@@ -12,14 +13,17 @@ export interface SignedIn {
 
 /**
  * The last step of every successful sign-in (password, second factor, single sign-on): the same
- * answer as `POST /v1/auth/login`, a new session recorded with how it was proven.
+ * answer as `POST /v1/auth/login`, a new session recorded with how it was proven. The last-login
+ * time, the session, its first refresh token and the audit entry commit together.
  */
-export function createSignIn({ users, sessions, events, clock }: { users: UsersRepo; sessions: Sessions; events: AuthEvents; clock: Clock }) {
+export function createSignIn({ users, sessions, events, clock, uow }: { users: UsersRepo; sessions: Sessions; events: AuthEvents; clock: Clock; uow: UnitOfWork }) {
   return async function signIn(user: UserRow, client: ClientInfo, method: SignInMethod): Promise<SignedIn> {
-    const updated = (await users.update(user.id, { lastLogin: clock.now() })) ?? user;
-    const { sessionId, tokens } = await sessions.start(updated, client, method);
-    await events.signedIn(updated, sessionId, client.address);
-    return { user: toUser(updated), tokens };
+    return uow(async (work) => {
+      const updated = (await users.update(user.id, { lastLogin: clock.now() }, work.tx)) ?? user;
+      const { sessionId, tokens } = await sessions.start(work.tx, updated, client, method);
+      await events.signedIn(work, updated, sessionId, client.address);
+      return { user: toUser(updated), tokens };
+    });
   };
 }
 export type SignIn = ReturnType<typeof createSignIn>;
