@@ -96,7 +96,12 @@ test('the details screens and their dialogs at 1440 px have no serious or critic
   await scanDialog(page, 'details: Mark as reportable', page.getByRole('button', { name: /Mark as reportable/ }), findings);
   await scanDialog(page, 'details: Mark as delivered', page.getByRole('button', { name: /Mark as delivered/ }), findings);
   await scanDialog(page, 'details: follow-up', page.getByRole('button', { name: /follow-up/ }).first(), findings);
-  await scanDialog(page, 'details: create quality process', page.getByRole('button', { name: /Create/ }).first(), findings);
+  // With the values it will send to Arena on screen.
+  await page.getByRole('button', { name: /Create/ }).first().click();
+  await expect(page.getByRole('dialog').getByRole('list', { name: 'Values sent to Arena' })).toBeVisible();
+  await scan(page, 'details: create quality process', findings);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await openDetails(page, PENDING_REVIEW);
   await scan(page, 'details (pending review)', findings);
   await scanDialog(page, 'details: deny', page.getByRole('button', { name: 'Deny' }), findings);
@@ -124,6 +129,10 @@ test('the Edit Form, Users and Field Mapping screens and their dialogs at 1440 p
   await page.goto('/dashboard/configurations/field-mapping');
   await expect(page.getByRole('list', { name: 'Field mappings' })).toBeVisible();
   await scan(page, 'field mapping', findings);
+  // "Test with a submission" with its values shown; the forms below then preview their own value.
+  await page.getByRole('region', { name: 'Test with a submission' }).getByLabel('Submission').selectOption({ index: 1 });
+  await expect(page.getByRole('list', { name: 'Values sent to Arena' })).toBeVisible();
+  await scan(page, 'field mapping: test with a submission', findings);
   await scanDialog(page, 'field mapping: add', page.getByRole('button', { name: 'Add mapping' }), findings);
   await scanDialog(page, 'field mapping: edit', page.getByRole('button', { name: /^Edit mapping/ }).first(), findings);
   await scanDialog(page, 'field mapping: delete', page.getByRole('button', { name: /^Delete mapping/ }).first(), findings);

@@ -54,3 +54,21 @@ test('the Create Quality Process dialog shows what each Arena field will receive
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('saving a mapping unchanged records nothing in the audit trail and keeps its updatedAt', async ({ page, loginAs, adminApi }) => {
+  await loginAs('admin');
+  const mappings = ((await adminApi('/v1/field-mapping')) as { results: { _id: string; name: string; updatedAt: string }[] }).results;
+  const mapping = mappings.find((m) => m.name === 'Complainant Name')!;
+  const updates = async () =>
+    ((await adminApi('/v1/audit?entity=field_mapping&action=update&limit=100')) as { results: { entityId: string }[] }).results.filter((e) => e.entityId === mapping._id).length;
+  const before = await updates();
+  await page.goto('/dashboard/configurations/field-mapping');
+  await page.getByRole('button', { name: 'Edit mapping Complainant Name' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit mapping' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Mapping Updated!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await updates()).toBe(before);
+  const after = ((await adminApi('/v1/field-mapping')) as { results: { _id: string; updatedAt: string }[] }).results.find((m) => m._id === mapping._id)!;
+  expect(after.updatedAt).toBe(mapping.updatedAt);
+});
