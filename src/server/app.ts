@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
-  const route = makeRoute(app, services.sessions.authenticate);
+  const route = makeRoute(app, services.sessions.authenticate, services.enrolmentGate);
 
   // Ready means the database answers too: a load balancer stops sending traffic while it does not.
   app.get('/healthz', { schema: { hide: true } }, async () => {
@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOpenApiRoute(app);
   authRoutes(route, services.auth, services.sessions);
-  mfaRoutes(route, services.mfa, services.auth);
+  mfaRoutes(route, services.mfa, services.auth, services.mfaAdmin);
   oidcRoutes(route, services.oidc, publicUrl(config));
   usersRoutes(route, services.users);
   dashboardRoutes(route, services.dashboard);

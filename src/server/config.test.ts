@@ -42,3 +42,19 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('sign-in settings', () => {
+  const fails = (env: Record<string, string>, name: string) => expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  it('MFA_REQUIRED_ROLES: empty by default, a list of roles, anything else stops the start naming it', () => {
+    expect(loadConfig({}).MFA_REQUIRED_ROLES).toEqual([]);
+    expect(loadConfig({ MFA_REQUIRED_ROLES: 'super_admin, admin' }).MFA_REQUIRED_ROLES).toEqual(['super_admin', 'admin']);
+    fails({ MFA_REQUIRED_ROLES: 'admins' }, 'MFA_REQUIRED_ROLES');
+  });
+  it('SANDBOX_SSO: off by default; on or off, in sandbox mode only, without OIDC_ISSUER', () => {
+    expect(loadConfig({}).SANDBOX_SSO).toBe('off');
+    expect(loadConfig({ SANDBOX_SSO: 'on' }).SANDBOX_SSO).toBe('on');
+    fails({ SANDBOX_SSO: 'yes' }, 'SANDBOX_SSO');
+    fails({ SANDBOX_SSO: 'on', JOTFORM_API_KEY: 'k', JOTFORM_FORM_ID: '1', ARENA_WORKSPACE_ID: '1' }, 'SANDBOX_SSO');
+    fails({ SANDBOX_SSO: 'on', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'SANDBOX_SSO');
+  });
+});

@@ -3,6 +3,7 @@ import { REGIMES, type Regime } from '#shared/reporting/clocks';
 import { isCalendarDate } from '#shared/dates';
 import { isHttpsOrLoopback } from './lib/outside-url.ts';
 import { OIDC_SETTINGS, checkOidcSettings } from './features/auth/oidc/oidc.settings.ts';
+import { MFA_SETTINGS } from './features/auth/mfa/mfa.settings.ts';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 const optionalString = z
@@ -100,6 +101,7 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
     MAIL_POLL_INTERVAL: integer(10, 1, 3600).describe('seconds between the mail worker’s looks for due messages'),
     ...OIDC_SETTINGS,
+    ...MFA_SETTINGS,
   })
   .superRefine((c, ctx) => {
     checkOidcSettings(c, ctx);

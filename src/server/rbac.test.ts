@@ -126,6 +126,8 @@ const WHO_MAY: Record<string, Who> = {
   'GET /v1/auth/oidc/callback': 'anyone',
   'POST /v1/auth/oidc/exchange': 'anyone',
   'GET /v1/auth/oidc/logout': 'anyone',
+  'GET /v1/users/:userId/sign-in': 'admins',
+  'DELETE /v1/users/:userId/mfa': 'admins',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {

@@ -19,6 +19,8 @@ import { createOidcClient } from './features/auth/oidc/oidc.client.ts';
 import { createOidcRepo } from './features/auth/oidc/oidc.repo.ts';
 import { createOidcService } from './features/auth/oidc/oidc.service.ts';
 import { createMfaService } from './features/auth/mfa/mfa.service.ts';
+import { createMfaAdmin, roleFromProvider } from './features/auth/mfa/mfa-admin.ts';
+import { createEnrolmentGate } from './features/auth/mfa/enrolment.ts';
 import { createSignIn } from './features/auth/sign-in.ts';
 import { createLoginThrottle } from './features/auth/throttle.ts';
 import { createThrottleRepo } from './features/auth/throttle.repo.ts';
@@ -117,7 +119,10 @@ export function createServices(d: ServiceDeps) {
   });
   const throttle = createLoginThrottle({ repo: createThrottleRepo(db), clock });
   const signIn = createSignIn({ users: usersRepo, sessions, events: authEvents, clock, uow });
-  const mfa = createMfaService({ repo: createMfaRepo(db), uow, users: usersRepo, throttle, events: authEvents, signIn, clock });
+  const mfaRepo = createMfaRepo(db);
+  const mfa = createMfaService({ repo: mfaRepo, uow, users: usersRepo, throttle, events: authEvents, signIn, clock, requiredRoles: config.MFA_REQUIRED_ROLES });
+  const rolesFromProvider = !!config.OIDC_ROLE_CLAIM;
+  const mfaAdmin = createMfaAdmin({ repo: mfaRepo, users: usersRepo, uow, rolesFromProvider });
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = config;
   const oidc = createOidcService({
     client: issuer && clientId && clientSecret ? createOidcClient({ issuer, clientId, clientSecret, scopes: config.OIDC_SCOPES, redirectUri: `${publicUrl(config)}/v1/auth/oidc/callback`, roleClaim: config.OIDC_ROLE_CLAIM }) : undefined,
@@ -147,7 +152,15 @@ export function createServices(d: ServiceDeps) {
     // PASSWORD_LOGIN=super_admin: everyone else signs in through the identity provider.
     passwordAllowed: (user) => config.PASSWORD_LOGIN === 'on' || user.role === 'super_admin',
   });
-  const users = createUsersService({ repo: usersRepo, uow, log, clock, endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor), userChanged: (id) => sessionCache.forgetUser(id) });
+  const users = createUsersService({
+    repo: usersRepo,
+    uow,
+    log,
+    clock,
+    roleFromProvider: async (user) => roleFromProvider(user, await mfaRepo.viaProvider(user.id), rolesFromProvider),
+    endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor),
+    userChanged: (id) => sessionCache.forgetUser(id),
+  });
   const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
   const reportingRepo = createReportingRepo(db);
@@ -227,6 +240,8 @@ export function createServices(d: ServiceDeps) {
     integrations,
     auth,
     mfa,
+    mfaAdmin,
+    enrolmentGate: createEnrolmentGate(config.MFA_REQUIRED_ROLES, mfaRepo),
     oidc,
     sessions,
     users,

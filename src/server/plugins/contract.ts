@@ -28,9 +28,13 @@ export interface RouteOptions {
   onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
+/** A further check of a signed-in caller for an endpoint, after its access rule (none: the endpoint has no such check). */
+export type CallerGate = (endpoint: NamedEndpoint) => ((request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void) | undefined;
+
 /** Registers one endpoint of the contract: its schemas validate, its access rule guards. */
-export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
+export function makeRoute(app: FastifyInstance, authenticate: Authenticator, gate?: CallerGate) {
   return function route<E extends NamedEndpoint>(endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+    const gated = endpoint.access === 'public' ? undefined : gate?.(endpoint);
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -49,7 +53,7 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator) {
       },
       // onRequest, before the body is parsed and validated: a caller without the right to use
       // an endpoint learns nothing about its schema (401/403, never a 400 with field details).
-      onRequest: [...(endpoint.access === 'public' ? [] : [accessGuard(endpoint.access, authenticate)]), ...(options.onRequest ? [options.onRequest] : [])],
+      onRequest: [...(endpoint.access === 'public' ? [] : [accessGuard(endpoint.access, authenticate)]), ...(gated ? [gated] : []), ...(options.onRequest ? [options.onRequest] : [])],
       // Every endpoint, present and future: text PostgreSQL cannot store is refused at the edge.
       preValidation: refuseUnsafeText,
       handler: async (request, reply) => {

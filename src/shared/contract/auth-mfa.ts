@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NoContent } from './common.ts';
+import { Id, NoContent } from './common.ts';
 import { defineApi, defineEndpoint } from './endpoints.ts';
 import { PASSWORD_MAX, authApi } from './auth.ts';
 
@@ -7,6 +7,9 @@ import { PASSWORD_MAX, authApi } from './auth.ts';
 export const MFA_REQUIRED = 'mfa_required';
 export const MFA_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const RECOVERY_CODE_COUNT = 10;
+/** The error code of every call but the set-up's from a session whose role needs a second factor it has not set up. */
+export const MFA_ENROLMENT_REQUIRED = 'mfa_enrolment_required';
+export const MFA_ENROLMENT_REQUIRED_MESSAGE = 'Your role needs two-step verification. Set it up to continue.';
 
 /** Six digits from the app, or a recovery code (`xxxxx-xxxxx`); spaces are ignored. */
 const Code = z
@@ -19,8 +22,24 @@ const SixDigits = z
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6 digits your authenticator app shows.'));
 
-export const MfaStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export const MfaStatus = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** The account signs in through the organisation's identity provider, which keeps its second factor. */
+  viaProvider: z.boolean(),
+  /** The account's role needs a second factor (MFA_REQUIRED_ROLES). */
+  required: z.boolean(),
+});
 export type MfaStatus = z.infer<typeof MfaStatus>;
+
+export const UserSignIn = z.object({
+  /** Linked to an identity at the organisation's provider. */
+  singleSignOn: z.boolean(),
+  /** The provider gives the role (OIDC_ROLE_CLAIM): it cannot be changed here. */
+  roleFromProvider: z.boolean(),
+  twoStepOn: z.boolean(),
+});
+export type UserSignIn = z.infer<typeof UserSignIn>;
 
 export const mfaApi = defineApi('mfa', {
   loginMfa: defineEndpoint({
@@ -44,5 +63,13 @@ export const mfaApi = defineApi('mfa', {
     access: 'authenticated',
     body: z.object({ password: z.string({ message: 'password is required' }).min(1, 'password is required').max(PASSWORD_MAX), code: Code }),
     status: 204, response: NoContent,
+  }),
+  userSignIn: defineEndpoint({
+    method: 'GET', path: '/v1/users/:userId/sign-in', tag: 'Users', summary: 'How a user signs in: through the identity provider, whether it gives their role, whether two-step verification is on',
+    access: { capability: 'users' }, params: z.object({ userId: Id }), status: 200, response: UserSignIn,
+  }),
+  reset: defineEndpoint({
+    method: 'DELETE', path: '/v1/users/:userId/mfa', tag: 'Users', summary: "Reset a user's two-step verification (staff and members; an admin's only by a super_admin)",
+    access: { capability: 'users' }, params: z.object({ userId: Id }), status: 204, response: NoContent,
   }),
 });

@@ -2,7 +2,7 @@
 // moves of the portal's data, on the embedded database in DATA_DIR or the one at DATABASE_URL.
 import path from 'node:path';
 import { loadConfig } from '../../config.ts';
-import { lockDataDir, lockHolder, runningServerUrl, startEmbeddedPostgres } from '../embedded/index.ts';
+import { withTarget } from '../target.ts';
 import { legacyPgliteDir, markPgliteImported } from '../legacy-pglite.ts';
 import { exportDatabase } from './export.ts';
 import { openArchiveFile } from './file-source.ts';
@@ -12,36 +12,6 @@ import { openPgliteSource } from './pglite-source.ts';
 
 const USAGE = 'usage: db export FILE | db import FILE | db import-pglite [DIR]';
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/**
- * Runs `fn` against the portal database: DATABASE_URL's, the embedded server of a running portal
- * (only when `online` — an export reads beside it), or the embedded server started here for the
- * job with DATA_DIR locked (an import never runs under a live portal).
- */
-async function withTarget<T>(online: boolean, fn: (url: string, where: string) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  if (config.DATABASE_URL) {
-    const u = new URL(config.DATABASE_URL);
-    return fn(config.DATABASE_URL, `${u.host}${u.pathname}`);
-  }
-  const where = `the embedded database in ${path.resolve(config.DATA_DIR)}`;
-  const holder = await lockHolder(config.DATA_DIR);
-  if (holder) {
-    if (!online) throw new Refused(`The portal (process ${holder.pid}) is running on ${config.DATA_DIR}; stop it first.`);
-    return fn(runningServerUrl(config.DATA_DIR), where);
-  }
-  const lock = await lockDataDir(config.DATA_DIR);
-  try {
-    const server = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, log: (_level, m) => say(m) });
-    try {
-      return await fn(server.url(), where);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await lock.release();
-  }
-}
 
 async function load(source: ArchiveSource, url: string, where: string): Promise<void> {
   const { migration } = source.manifest;

@@ -29,6 +29,8 @@ export interface UsersDeps {
   endSessions(user: UserRow, reason: EndSessionsReason, actor: AuditActor): Promise<number>;
   /** The user changed: this instance's cached sign-in checks of theirs are dropped at once (others hear of it from the database). */
   userChanged(userId: string): void;
+  /** Whether the organisation's identity provider gives the user's role (docs/single-sign-on.md): it cannot change here. */
+  roleFromProvider?: (user: UserRow) => Promise<boolean>;
 }
 
 /** Changes that would let one admin take over or demote another: e-mail, password, role, permissions. */
@@ -41,6 +43,8 @@ function guardedChanges(body: z.output<typeof UpdateUserBody>, before: UserRow):
   return changed;
 }
 
+const ROLE_FROM_PROVIDER = "This user's role comes from your organisation's sign-in service. Change it there.";
+
 /** A unique index on the e-mail settles what a look-up before it cannot: two requests for one address. */
 async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -51,7 +55,7 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createUsersService({ repo, uow, log, clock, endSessions, userChanged }: UsersDeps) {
+export function createUsersService({ repo, uow, log, clock, endSessions, userChanged, roleFromProvider }: UsersDeps) {
   async function mustFind(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw new NotFound('User not found.');
@@ -112,6 +116,7 @@ export function createUsersService({ repo, uow, log, clock, endSessions, userCha
         refuseSuperAdmin(before, 'edited');
         const guarded = guardedChanges(body, before);
         if (guarded.length > 0) refusePeer(actor, before, `change the ${guarded.join(' or ')} of`);
+        if (guarded.includes('role') && (await roleFromProvider?.(before))) throw new Conflict(ROLE_FROM_PROVIDER);
         // Without the current password a stolen session could take the account over for good.
         if (password && id === actor.id) throw new Forbidden('Change your own password on My account, which asks for the current one.');
         if (password) await assertStrongPassword(password, [fields.name ?? before.name, fields.email ?? before.email], 'password');

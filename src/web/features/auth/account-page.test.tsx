@@ -18,7 +18,7 @@ function serve(sessions = SESSIONS, password: () => Response = noContent) {
   return fakeServer(
     http.get('/v1/auth/profile', () => json({ user, passwordGenerated: false })),
     http.get('/v1/auth/sessions', () => json({ results: sessions })),
-    http.get('/v1/auth/mfa', () => json({ enabled: false, recoveryCodesLeft: 0 })),
+    http.get('/v1/auth/mfa', () => json({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false })),
     http.patch('/v1/auth/password', password),
     http.delete('/v1/auth/sessions', noContent),
     http.delete('/v1/auth/sessions/s2', noContent),

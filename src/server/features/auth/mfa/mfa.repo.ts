@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { mfaChallenges, mfaRecoveryCodes, mfaTotp } from '../../../db/schema/index.ts';
+import { mfaChallenges, mfaRecoveryCodes, mfaTotp, sessions, userIdentities } from '../../../db/schema/index.ts';
 import type { Queryable } from '../../../db/unit-of-work.ts';
 
 export type TotpRow = typeof mfaTotp.$inferSelect;
@@ -103,6 +103,19 @@ export function createMfaRepo(db: Db) {
         .where(eq(mfaChallenges.id, id))
         .returning({ failures: mfaChallenges.failures });
       return row?.failures ?? 0;
+    },
+    /** Whether the user signs in through the identity provider (has an identity there). */
+    async viaProvider(userId: string): Promise<boolean> {
+      const [row] = await db.select({ userId: userIdentities.userId }).from(userIdentities).where(eq(userIdentities.userId, userId)).limit(1);
+      return !!row;
+    },
+    /** What decides whether a session may do more than set up its second factor, in one query. */
+    async enrolment(userId: string, sessionId: string): Promise<{ method: string | null; enabled: boolean; viaProvider: boolean }> {
+      const { rows: [row] } = await db.execute<{ method: string | null; enabled: boolean; via_provider: boolean }>(sql`
+        select (select ${sessions.method} from ${sessions} where ${sessions.id} = ${sessionId}) as method,
+               exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${userId} and ${mfaTotp.enabledAt} is not null) as enabled,
+               exists (select 1 from ${userIdentities} where ${userIdentities.userId} = ${userId}) as via_provider`);
+      return { method: row?.method ?? null, enabled: !!row?.enabled, viaProvider: !!row?.via_provider };
     },
     async pruneChallenges(now: Date): Promise<void> {
       await db.delete(mfaChallenges).where(lt(mfaChallenges.expiresAt, now));

@@ -32,7 +32,7 @@ describe('setting up the authenticator app on My account', () => {
     const wrongCode = appCode(secret, new Date(clock.now().getTime() + 5 * STEP));
     const wrong = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp/confirm', headers, payload: { code: wrongCode } });
     expect(wrong.statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false });
     // Still off: a password alone signs in.
     expect((await signInWithPassword(t, u.email, u.password)).statusCode).toBe(200);
 
@@ -42,7 +42,7 @@ describe('setting up the authenticator app on My account', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     recoveryCodes.forEach((c) => expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/));
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, viaProvider: false, required: false });
     // A second set-up would replace the app in use: refused until it is turned off.
     expect((await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers })).statusCode).toBe(409);
   });
@@ -113,7 +113,7 @@ describe('signing in with the second factor', () => {
     const sessions = (await t.request({ method: 'GET', url: '/v1/auth/sessions', headers: current })).json<{ results: { current: boolean; method: string }[] }>().results;
     expect(sessions.find((s) => s.current)?.method).toBe('password+recovery');
     expect((await secondStep(t, await challengeOf(u.email, u.password), code)).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 9 });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 9, viaProvider: false, required: false });
   });
 
   it('a challenge dies after 5 wrong codes, and lives 5 minutes', async () => {
@@ -187,6 +187,6 @@ describe('turning two-step verification off', () => {
     const off = await t.request({ method: 'DELETE', url: '/v1/auth/mfa/totp', headers, payload: { password: u.password, code: appCode(secret, clock.now()) } });
     expect(off.statusCode).toBe(204);
     expect((await signInWithPassword(t, u.email, u.password)).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false });
   });
 });

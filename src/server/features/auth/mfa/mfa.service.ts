@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type MfaStatus } from '#shared/contract/auth-mfa';
 import type { SignInMethod } from '#shared/contract/auth';
+import type { Role } from '#shared/roles';
 import type { UnitOfWork, Work } from '../../../db/unit-of-work.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '../../../lib/errors.ts';
@@ -23,6 +24,8 @@ export interface MfaDeps {
   events: AuthEvents;
   signIn: SignIn;
   clock: Clock;
+  /** MFA_REQUIRED_ROLES: roles whose password sign-ins must set up a second factor first. */
+  requiredRoles?: readonly Role[];
 }
 
 /** A password sign-in waits this long for its second factor, and takes this many wrong codes. */
@@ -39,7 +42,7 @@ const RESTRICTED = 'Your account has been restricted. Please contact an administ
 const recoveryHash = (code: string) => hashToken(code.replace(/-/g, '').toLowerCase());
 
 /** The authenticator app (TOTP) second factor of password sign-ins: set-up, the sign-in step, turning it off. */
-export function createMfaService({ repo, uow, users, throttle, events, signIn, clock }: MfaDeps) {
+export function createMfaService({ repo, uow, users, throttle, events, signIn, clock, requiredRoles = [] }: MfaDeps) {
   /** Checks a code of the user's app (each time step once) or one of their recovery codes (each once), in the caller's transaction. */
   async function provesIn({ tx, audit }: Work, userId: string, secret: string, code: string): Promise<'totp' | 'recovery' | null> {
     const now = clock.now();
@@ -63,9 +66,14 @@ export function createMfaService({ repo, uow, users, throttle, events, signIn, c
   }
 
   return {
-    async status(userId: string): Promise<MfaStatus> {
-      const totp = await repo.totp(userId);
-      return { enabled: !!totp?.enabledAt, recoveryCodesLeft: totp?.enabledAt ? await repo.recoveryCodesLeft(userId) : 0 };
+    async status(actor: Pick<AuthUser, 'id' | 'role'>): Promise<MfaStatus> {
+      const [totp, viaProvider] = await Promise.all([repo.totp(actor.id), repo.viaProvider(actor.id)]);
+      return {
+        enabled: !!totp?.enabledAt,
+        recoveryCodesLeft: totp?.enabledAt ? await repo.recoveryCodesLeft(actor.id) : 0,
+        viaProvider,
+        required: requiredRoles.includes(actor.role) && !viaProvider,
+      };
     },
 
     /** A challenge for a right password when the user has the second factor on; null when not. */
@@ -110,6 +118,8 @@ export function createMfaService({ repo, uow, users, throttle, events, signIn, c
 
     /** A new secret for the user's app; the factor stays off until its first code is confirmed. */
     async setUp(actor: AuthUser): Promise<{ secret: string; otpauthUrl: string }> {
+      // The organisation's identity provider keeps the second factor of the accounts signing in there.
+      if (await repo.viaProvider(actor.id)) throw new Conflict('Your organisation’s sign-in service keeps your two-step verification.');
       const secret = await repo.startTotp(actor.id, newTotpSecret(), clock.now(), SETUP_REUSE_MS);
       if (!secret) throw new Conflict('Two-step verification is already on. Turn it off first to set up another app.');
       return { secret, otpauthUrl: otpauthUrl(secret, actor.email) };

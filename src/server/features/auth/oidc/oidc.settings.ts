@@ -52,17 +52,20 @@ export const OIDC_SETTINGS = {
     }),
   OIDC_PROVISION: onOff('OIDC_PROVISION'),
   OIDC_TRUST_EMAIL: onOff('OIDC_TRUST_EMAIL'),
+  SANDBOX_SSO: onOff('SANDBOX_SSO').describe('sandbox mode only: a demo identity provider signing in any portal user by e-mail'),
   PASSWORD_LOGIN: z.enum(['on', 'super_admin'], { message: 'PASSWORD_LOGIN must be on or super_admin' }).default('on'),
 };
 
 export type OidcSettings = z.output<z.ZodObject<typeof OIDC_SETTINGS>>;
 
 /** The settings that only make sense together. */
-export function checkOidcSettings(c: OidcSettings, ctx: z.RefinementCtx): void {
+export function checkOidcSettings(c: OidcSettings & { JOTFORM_API_KEY?: string | undefined }, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (c.SANDBOX_SSO === 'on' && c.JOTFORM_API_KEY) issue('SANDBOX_SSO', 'SANDBOX_SSO=on is for sandbox mode only (without JOTFORM_API_KEY)');
+  if (c.SANDBOX_SSO === 'on' && c.OIDC_ISSUER) issue('SANDBOX_SSO', 'SANDBOX_SSO=on starts its own demo provider: leave OIDC_ISSUER unset');
   if (c.OIDC_ISSUER && !c.OIDC_CLIENT_ID) issue('OIDC_CLIENT_ID', 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set');
   if (c.OIDC_ISSUER && !c.OIDC_CLIENT_SECRET) issue('OIDC_CLIENT_SECRET', 'OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set');
-  if (!c.OIDC_ISSUER && c.PASSWORD_LOGIN === 'super_admin') issue('PASSWORD_LOGIN', 'PASSWORD_LOGIN=super_admin needs single sign-on (OIDC_ISSUER)');
+  if (!c.OIDC_ISSUER && c.SANDBOX_SSO === 'off' && c.PASSWORD_LOGIN === 'super_admin') issue('PASSWORD_LOGIN', 'PASSWORD_LOGIN=super_admin needs single sign-on (OIDC_ISSUER)');
   if (c.OIDC_PROVISION === 'on' && (!c.OIDC_ROLE_CLAIM || c.OIDC_ROLE_MAP.size === 0)) {
     issue('OIDC_PROVISION', 'OIDC_PROVISION=on needs OIDC_ROLE_CLAIM and OIDC_ROLE_MAP (the role of a new account)');
   }
