@@ -49,6 +49,8 @@ export default defineConfig({
       SESSION_IDLE_MINUTES: '1',
       LOG_LEVEL: 'warn',
       SYNC_INTERVAL: '5',
+      // The sandbox's demo identity provider, for the single sign-on test (the sign-in page shows its button).
+      SANDBOX_SSO: 'on',
     },
   },
 });

@@ -124,8 +124,11 @@ export function createServices(d: ServiceDeps) {
   const rolesFromProvider = !!config.OIDC_ROLE_CLAIM;
   const mfaAdmin = createMfaAdmin({ repo: mfaRepo, users: usersRepo, uow, rolesFromProvider });
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = config;
+  // The configured provider, or the sandbox's demo provider (SANDBOX_SSO).
+  const ssoProvider = issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : d.outside?.sso;
   const oidc = createOidcService({
-    client: issuer && clientId && clientSecret ? createOidcClient({ issuer, clientId, clientSecret, scopes: config.OIDC_SCOPES, redirectUri: `${publicUrl(config)}/v1/auth/oidc/callback`, roleClaim: config.OIDC_ROLE_CLAIM }) : undefined,
+    client: ssoProvider ? createOidcClient({ ...ssoProvider, scopes: config.OIDC_SCOPES, redirectUri: `${publicUrl(config)}/v1/auth/oidc/callback`, roleClaim: config.OIDC_ROLE_CLAIM }) : undefined,
+    demo: !!ssoProvider?.demo,
     label: config.OIDC_LABEL,
     roleClaim: config.OIDC_ROLE_CLAIM,
     roleMap: config.OIDC_ROLE_MAP,

@@ -4,6 +4,7 @@ import { type ArenaClient, arenaAccount, createArenaClient, createDbSessionStore
 import { type JotformClient, createJotformClient } from '../connectors/jotform/index.ts';
 import type { Mailer } from '../connectors/mail/mailer.ts';
 import type { Db } from '../db/client.ts';
+import type { SsoProvider } from '../features/auth/oidc/oidc.client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { QuestionsSource } from '../features/questions/questions.service.ts';
 import type { JotformSource } from '../features/submissions/submissions.sync.ts';
@@ -18,6 +19,8 @@ export interface Outside {
   /** Quality-process template for complaints (ARENA_TEMPLATE_GUID, or the emulator's). */
   arenaTemplateGuid?: string;
   mailer?: Mailer;
+  /** The sandbox's demo identity provider (SANDBOX_SSO), standing in for OIDC_ISSUER and its client. */
+  sso?: SsoProvider;
 }
 
 /** What `connectOutside` hands main.ts: the connectors, the form they serve, and how to end them. */

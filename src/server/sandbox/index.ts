@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
+import { type Config, publicUrl } from '../config.ts';
 import { createArenaClient } from '../connectors/arena/index.ts';
 import { createJotformClient } from '../connectors/jotform/index.ts';
 import { ARENA_EMULATOR_TEMPLATE_GUID, createArenaEmulator } from '../emulators/arena/index.ts';
@@ -9,6 +9,7 @@ import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, createJotformEmulator } from '../emu
 import type { Clock } from '../lib/clock.ts';
 import type { ConnectedOutside } from '../outside/index.ts';
 import { applyDemoWorkflow, hasDemoSubmissions, seedDemoConfiguration } from './demo-workflow.ts';
+import { startDemoSso } from './demo-sso.ts';
 
 /**
  * Sandbox mode (no JOTFORM_API_KEY): the JotForm and Arena emulators on loopback ports, reached by
@@ -24,10 +25,13 @@ export async function startSandbox(config: Config, clock: Clock, logger: Fastify
   const arenaEmulator = createArenaEmulator({ ...arenaUser, clock, stateFile: path.join(config.DATA_DIR, 'sandbox-arena.json') });
   const arenaUrl = await arenaEmulator.app.listen({ host: '127.0.0.1', port: 0 });
   logger.info({ jotform: jotformUrl, arena: arenaUrl }, 'sandbox mode: JotForm and Arena emulators on loopback');
+  // SANDBOX_SSO=on: a demo identity provider behind the single sign-on button (docs/single-sign-on.md).
+  const sso = config.SANDBOX_SSO === 'on' ? await startDemoSso(publicUrl(config)) : undefined;
+  if (sso) logger.info({ issuer: sso.issuer }, 'sandbox mode: demo identity provider on loopback');
   const arena = createArenaClient({ baseUrl: `${arenaUrl}/v1`, ...arenaUser, ownerGuid: config.ARENA_OWNER_GUID, numberPrefixGuid: config.ARENA_NUMBER_PREFIX_GUID, clock, logger });
   return {
     mode: 'sandbox',
-    outside: { jotform: createJotformClient({ apiKey, baseUrl: jotformUrl }), arena, arenaTemplateGuid: config.ARENA_TEMPLATE_GUID ?? ARENA_EMULATOR_TEMPLATE_GUID },
+    outside: { jotform: createJotformClient({ apiKey, baseUrl: jotformUrl }), arena, arenaTemplateGuid: config.ARENA_TEMPLATE_GUID ?? ARENA_EMULATOR_TEMPLATE_GUID, ...(sso ? { sso } : {}) },
     formId: config.JOTFORM_FORM_ID ?? DEMO_FORM_ID,
     awareDateQid: config.JOTFORM_AWARE_DATE_QID ?? DEMO_AWARE_DATE_QID,
     attach(services) {
@@ -41,7 +45,7 @@ export async function startSandbox(config: Config, clock: Clock, logger: Fastify
     close: async () => {
       await arena.logout().catch(() => undefined);
       await jotformEmulator.settled();
-      await Promise.all([jotformEmulator.app.close(), arenaEmulator.app.close()]);
+      await Promise.all([jotformEmulator.app.close(), arenaEmulator.app.close(), sso?.close()]);
     },
   };
 }

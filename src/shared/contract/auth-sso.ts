@@ -9,6 +9,8 @@ export const SsoSettings = z.object({
   /** Single sign-on is configured: the sign-in page shows its button. */
   enabled: z.boolean(),
   label: z.string(),
+  /** The sandbox's demo provider (SANDBOX_SSO): any portal user's e-mail, any password. */
+  demo: z.boolean(),
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 

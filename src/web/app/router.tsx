@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, isValidElement, use } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter, matchRoutes } from 'react-router';
 import type { Capability } from '#shared/roles';
-import { onSessionEnded } from '../lib/api-client.ts';
+import { onEnrolmentRequired, onSessionEnded } from '../lib/api-client.ts';
 import { RequireAuth, RequireRole } from './guards.tsx';
 import { paths } from './paths.ts';
 // The sign-in page, the first page of most visits, is part of the app's first script: drawn
@@ -129,5 +129,9 @@ export function createAppRouter() {
   const router = createBrowserRouter(routes);
   // A failed token refresh ends at the login page.
   onSessionEnded(() => void router.navigate(paths.login, { replace: true }));
+  // A role that needs two-step verification, without it: My account, where it is set up (MFA_REQUIRED_ROLES).
+  onEnrolmentRequired(() => {
+    if (router.state.location.pathname !== paths.account) void router.navigate(paths.account, { replace: true });
+  });
   return router;
 }

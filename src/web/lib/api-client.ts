@@ -1,4 +1,5 @@
 import { AuthTokens, authApi } from '#shared/contract/auth';
+import { MFA_ENROLMENT_REQUIRED } from '#shared/contract/auth-mfa';
 import { ApiErrorBody } from '#shared/contract/common';
 import { type EndpointDef, type RequestOf, type ResponseOf, buildPath } from '#shared/contract/endpoints';
 import { session } from './session.ts';
@@ -132,6 +133,12 @@ export function onSessionEnded(handler: () => void): void {
   sessionEndedHandler = handler;
 }
 
+let enrolmentHandler: () => void = () => {};
+/** The app decides where a session that must first set up two-step verification goes (My account). */
+export function onEnrolmentRequired(handler: () => void): void {
+  enrolmentHandler = handler;
+}
+
 let lastContact = Date.now();
 /** When a signed-in request last reached the server: what the server counts as activity. */
 export function lastServerContact(): number {
@@ -193,7 +200,11 @@ async function call(endpoint: EndpointDef, options: LooseOptions, as: 'json' | '
     answer = await exchange(endpoint, options, await freshAccessToken(token), as);
   }
   if (needsToken && answer.status !== 401) lastContact = Date.now();
-  if (!answer.ok) throw errorFrom(answer, options.fallback);
+  if (!answer.ok) {
+    const error = errorFrom(answer, options.fallback);
+    if (error.code === MFA_ENROLMENT_REQUIRED) enrolmentHandler();
+    throw error;
+  }
   if (as === 'blob') return answer.data;
   const parsed = endpoint.response.safeParse(answer.status === 204 ? null : answer.data);
   if (!parsed.success) throw new ApiError({ status: answer.status, code: 'invalid_response', message: fallbackTexts(options.fallback).failed });

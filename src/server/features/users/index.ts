@@ -1,2 +1,3 @@
-/** What other features may use of users: the account lookups sign-in needs. */
-export { type UserRow, type UsersRepo, toUser } from './users.repo.ts';
+/** What other features may use of users: the account lookups sign-in needs, and who acts on the Users page. */
+export { type UserRow, type UsersRepo, createUsersRepo, toUser } from './users.repo.ts';
+export type { UsersActor } from './users.service.ts';

@@ -77,6 +77,9 @@ export function useProfile() {
 
 /** Set while the browser visits the identity provider's sign-out, so the sign-in page says 'Logged Out' on its return. */
 export const PROVIDER_SIGN_OUT_KEY = 'qp.provider-sign-out';
+/** This page is on its way to the provider's sign-out: the sign-in page drawn meanwhile must leave the note for the return. */
+let leavingForProvider = false;
+export const isLeavingForProvider = () => leavingForProvider;
 
 /**
  * Sign out: the server ends the refresh token; whatever it answers, the session here ends too
@@ -96,12 +99,14 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
     } catch {
       // Ended locally below either way.
     }
-    session.clear();
     if (viaSso) {
+      leavingForProvider = true;
       sessionStorage.setItem(PROVIDER_SIGN_OUT_KEY, '1');
+      session.clear();
       window.location.assign(ssoApi.signOut.path);
       return;
     }
+    session.clear();
     toast.success('Logged Out');
     await navigate(paths.login, { replace: true });
     queryClient.clear();

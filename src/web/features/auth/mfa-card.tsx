@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { MFA_ENROLMENT_REQUIRED_MESSAGE } from '#shared/contract/auth-mfa';
 import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -126,7 +127,14 @@ export function MfaCard() {
   if (status.isError) return <div className={`${card} p-4`}><ErrorState message={messageOf(status.error, 'Failed to fetch your two-step verification')} onRetry={() => void status.refetch()} /></div>;
   if (step.kind === 'turning-off' && status.data.enabled) return <TurnOff onCancel={idle} />;
 
-  const { enabled, recoveryCodesLeft } = status.data;
+  const { enabled, recoveryCodesLeft, viaProvider, required } = status.data;
+  if (viaProvider) {
+    return (
+      <div className={card}>
+        <p className="px-4 py-5 text-sm text-slate-700 sm:px-6">You sign in through your organisation’s sign-in service, which keeps your second factor.</p>
+      </div>
+    );
+  }
   function start() {
     setUp.mutate(undefined, {
       onSuccess: (secret) => setStep({ kind: 'setting-up', ...secret }),
@@ -135,6 +143,11 @@ export function MfaCard() {
   }
   return (
     <div className={card}>
+      {required && !enabled && (
+        <p role="alert" className="mx-4 mt-5 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200 sm:mx-6">
+          {MFA_ENROLMENT_REQUIRED_MESSAGE}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2 px-4 py-5 text-sm text-slate-700 sm:px-6">
         {enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}
         {enabled

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router';
 import { SSO_CODE_PARAM, ssoApi } from '#shared/contract/auth-sso';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonClasses } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import { toast } from '../../lib/toast.ts';
-import { PROVIDER_SIGN_OUT_KEY, useSsoExchange, useSsoSettings } from './api.ts';
+import { PROVIDER_SIGN_OUT_KEY, isLeavingForProvider, useSsoExchange, useSsoSettings } from './api.ts';
 
 /**
  * Above the sign-in form when single sign-on is configured: the provider's button, and the end of
@@ -18,7 +19,7 @@ export function SsoSignIn() {
   const traded = useRef(false);
   useEffect(() => {
     // Back from the identity provider's sign-out.
-    if (sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) === null) return;
+    if (sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) === null || isLeavingForProvider()) return;
     sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
     toast.success('Logged Out');
   }, []);
@@ -41,6 +42,14 @@ export function SsoSignIn() {
       )}
       {settings.data?.enabled && (
         <div className="mt-6">
+          {settings.data.demo && (
+            <p role="note" className="mb-4 flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
+              <Icon name="info" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+              <span>
+                <strong className="font-semibold">Demo sign-in service.</strong> This sandbox’s single sign-on accepts any portal user’s e-mail address, with any password.
+              </span>
+            </p>
+          )}
           <a href={ssoApi.start.path} className={`${buttonClasses('secondary')} w-full`}>
             {settings.data.label}
           </a>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mfaApi } from '#shared/contract/auth-mfa';
 import { type CreateUserBody, type UpdateUserBody, usersApi } from '#shared/contract/users';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
@@ -12,6 +13,7 @@ export interface UsersListQuery {
 export const usersKeys = {
   all: ['users'] as const,
   list: (query: UsersListQuery) => [...usersKeys.all, 'list', query] as const,
+  signIn: (userId: string) => [...usersKeys.all, 'sign-in', userId] as const,
 };
 
 export function useUsersList(query: UsersListQuery) {
@@ -55,5 +57,22 @@ export function useRestrictUser() {
 export function useSignOutEverywhere() {
   return useSingleFlightMutation({
     mutationFn: (userId: string) => api(usersApi.signOutEverywhere, { params: { userId }, fallback: 'Failed to sign out the user' }),
+  });
+}
+
+/** How the user signs in: through the identity provider (which may give their role), and whether two-step verification is on. */
+export function useUserSignIn(userId: string) {
+  return useQuery({
+    queryKey: usersKeys.signIn(userId),
+    queryFn: ({ signal }) => api(mfaApi.userSignIn, { params: { userId }, signal, fallback: 'Failed to fetch how the user signs in' }),
+  });
+}
+
+/** Turns the user's two-step verification off (a lost phone); they set it up again themselves. */
+export function useResetMfa() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (userId: string) => api(mfaApi.reset, { params: { userId }, fallback: 'Failed to reset two-step verification' }),
+    onSettled: (_data, _error, userId) => queryClient.invalidateQueries({ queryKey: usersKeys.signIn(userId) }),
   });
 }

@@ -5,9 +5,10 @@ import { session, useCurrentUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogBody, Modal } from '../../ui/dialog.tsx';
-import { useRestrictUser, useUpdateUser } from './api.ts';
+import { useRestrictUser, useUpdateUser, useUserSignIn } from './api.ts';
 import { RestrictToggle } from './restrict-toggle.tsx';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
+import { TwoStepReset } from './two-step-reset.tsx';
 import { type LockableField, UserFormFields } from './user-form-fields.tsx';
 import { type UserFormErrors, formFromUser, toUpdateBody, validateUserForm } from './user-form.ts';
 
@@ -23,19 +24,31 @@ interface Props {
  * members; another admin's credentials and access are a super_admin's; one's own password
  * changes on My account, which asks for the current one.
  */
-function limitsFor(user: User, me: User | null): { locked: readonly LockableField[]; note?: string; restrict?: string; signOut?: string } {
+function limitsFor(user: User, me: User | null): { locked: readonly LockableField[]; note?: string; restrict?: string; signOut?: string; twoStep?: string } {
   if (user.id === me?.id) {
-    return { locked: ['password'], note: 'Change your own password on My account.', restrict: 'You cannot restrict your own account.', signOut: 'Sign out your other sessions on My account.' };
+    return { locked: ['password'], note: 'Change your own password on My account.', restrict: 'You cannot restrict your own account.', signOut: 'Sign out your other sessions on My account.', twoStep: 'Turn your own two-step verification off on My account.' };
   }
   if (user.role === 'admin' && me?.role !== 'super_admin') {
-    return { locked: ['email', 'password', 'role'], note: "Only a super_admin can change another admin's email, password or role.", restrict: 'Only a super_admin can restrict another admin.', signOut: 'Only a super_admin can sign out another admin.' };
+    return {
+      locked: ['email', 'password', 'role'],
+      note: "Only a super_admin can change another admin's email, password or role.",
+      restrict: 'Only a super_admin can restrict another admin.',
+      signOut: 'Only a super_admin can sign out another admin.',
+      twoStep: "Only a super_admin can reset another admin's two-step verification.",
+    };
   }
   return { locked: [] };
 }
 
+/** The identity provider gives the role (docs/single-sign-on.md): the server refuses a change here too. */
+const ROLE_FROM_PROVIDER = "This user's role comes from your organisation's sign-in service. Change it there.";
+
 export function EditUserDialog({ user, open, onClose }: Props) {
   const me = useCurrentUser();
+  const signIn = useUserSignIn(user.id).data;
   const limits = limitsFor(user, me);
+  const roleFromProvider = !!signIn?.roleFromProvider;
+  const locked: readonly LockableField[] = roleFromProvider && !limits.locked.includes('role') ? [...limits.locked, 'role'] : limits.locked;
   const update = useUpdateUser();
   const restrict = useRestrictUser();
   const [values, setValues] = useState(() => formFromUser(user));
@@ -82,8 +95,12 @@ export function EditUserDialog({ user, open, onClose }: Props) {
     <Modal open={open} onClose={onClose} title="Edit User" description={`Update ${user.name}. Empty fields stay as they are.`} busy={busy}>
       <form noValidate onSubmit={submit}>
         <DialogBody className="space-y-5">
-          {limits.note && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">{limits.note}</p>}
-          <UserFormFields mode="edit" values={values} errors={errors} onChange={setValues} locked={limits.locked} />
+          {[limits.note, roleFromProvider ? ROLE_FROM_PROVIDER : undefined].filter(Boolean).map((note) => (
+            <p key={note} className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">
+              {note}
+            </p>
+          ))}
+          <UserFormFields mode="edit" values={values} errors={errors} onChange={setValues} locked={locked} />
         </DialogBody>
         {/* Save and Cancel sit right under the fields they apply to; the access section below acts on its own. */}
         <div className="flex flex-col-reverse gap-3 px-6 pb-5 sm:flex-row sm:justify-end">
@@ -104,6 +121,7 @@ export function EditUserDialog({ user, open, onClose }: Props) {
         </div>
         <RestrictToggle restricted={restricted} onToggle={toggleRestriction} busy={restrict.isPending} disabledReason={limits.restrict} />
         <SignOutEverywhere user={user} disabledReason={limits.signOut} />
+        <TwoStepReset user={user} signIn={signIn} disabledReason={limits.twoStep} />
       </section>
     </Modal>
   );

@@ -2,8 +2,7 @@ import type { UserSignIn } from '#shared/contract/auth-mfa';
 import type { UnitOfWork } from '../../../db/unit-of-work.ts';
 import type { AuditActor } from '../../../lib/audit.ts';
 import { Forbidden, NotFound } from '../../../lib/errors.ts';
-import type { UserRow, UsersRepo } from '../../users/index.ts';
-import type { UsersActor } from '../../users/users.service.ts';
+import type { UserRow, UsersActor, UsersRepo } from '../../users/index.ts';
 import type { MfaRepo } from './mfa.repo.ts';
 
 export interface MfaAdminDeps {

@@ -6,7 +6,7 @@ import { withTarget } from '../../../db/target.ts';
 import { createUnitOfWork } from '../../../db/unit-of-work.ts';
 import { createAuditTrail } from '../../../lib/audit.ts';
 import { systemClock } from '../../../lib/clock.ts';
-import { createUsersRepo } from '../../users/users.repo.ts';
+import { createUsersRepo } from '../../users/index.ts';
 import { createMfaAdmin } from './mfa-admin.ts';
 import { createMfaRepo } from './mfa.repo.ts';
 

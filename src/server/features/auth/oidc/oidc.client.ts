@@ -11,6 +11,15 @@ export interface ProviderSettings {
   roleClaim?: string | undefined;
 }
 
+/** How the portal reaches an OpenID provider: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or the sandbox's demo provider. */
+export interface SsoProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** A demo provider (SANDBOX_SSO): the sign-in page says so. */
+  demo?: boolean;
+}
+
 /** What the portal keeps between the redirect to the provider and its answer. */
 export interface FlowChecks {
   state: string;

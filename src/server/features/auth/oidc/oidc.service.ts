@@ -15,6 +15,8 @@ import { MAPPABLE_ROLES, type MappableRole, type RoleMap } from './oidc.settings
 
 export interface OidcDeps {
   client: OidcClient | undefined;
+  /** The sandbox's demo provider (SANDBOX_SSO): the sign-in page says so. */
+  demo?: boolean;
   label: string;
   roleClaim: string | undefined;
   roleMap: RoleMap;
@@ -105,7 +107,7 @@ export function createOidcService(d: OidcDeps) {
   }
 
   return {
-    settings: (): SsoSettings => ({ enabled: !!d.client, label: d.label }),
+    settings: (): SsoSettings => ({ enabled: !!d.client, label: d.label, demo: !!d.client && !!d.demo }),
 
     /**
      * Where a browser goes after the portal session of a provider sign-in ended: the provider's
