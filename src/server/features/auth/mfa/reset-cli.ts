@@ -16,7 +16,7 @@ async function main(email: string | undefined): Promise<string> {
     const database = openPostgres(url, { max: 2 });
     try {
       const { db } = database;
-      const admin = createMfaAdmin({ repo: createMfaRepo(db), users: createUsersRepo(db), uow: createUnitOfWork(db, createAuditTrail(db, systemClock)), rolesFromProvider: false });
+      const admin = createMfaAdmin({ repo: createMfaRepo(db), users: createUsersRepo(db), uow: createUnitOfWork(db, createAuditTrail(systemClock)), rolesFromProvider: false });
       const outcome = await admin.resetByEmail(email.trim().toLowerCase());
       if (!outcome.found) throw new Refused(`There is no user with the e-mail ${email}.`);
       return outcome.wasOn
