@@ -36,6 +36,8 @@ const lookup = (table: Record<string, string>, value: string) => (Object.hasOwn(
 
 /** A before or after value as read on screen; the reporting fields in their words, not their codes. */
 export function changeValue(value: HistoryEntry['changes'][number]['before'], field = ''): string {
+  // A transfer that skipped no field says so in words (docs/features/field-mapping.md).
+  if (value === '' && field === 'skipped') return 'None';
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const text = String(value);
@@ -63,6 +65,8 @@ const FIELD_LABELS: Record<string, string> = {
   regime: 'Regime',
   method: 'Method',
   attemptedOn: 'Attempt date',
+  fields: 'Arena fields filled',
+  skipped: 'Arena fields skipped (nothing sent)',
 };
 
 export function fieldLabel(field: string): string {
