@@ -41,8 +41,8 @@ async function scanDialog(page: Page, where: string, trigger: Locator, findings:
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-// The second such row: submissions-actions transfers the first while this file runs.
-const PENDING_TRANSFER = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.reportable && !r.workflow.emailDelivered, 1));
+// Rows this file only reads: tests that change a submission create their own.
+const PENDING_TRANSFER = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.reportable && !r.workflow.emailDelivered));
 const PENDING_REVIEW = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Pending Review'));
 
 test.beforeEach(async ({ page }) => {

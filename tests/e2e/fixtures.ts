@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 import type { Role } from '#shared/roles';
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import { type NewSubmission, type SubmissionWish, createSubmission } from './new-submission.ts';
 
 export { expect };
 export const PASSWORD = 'Quiet-Harbor-Lantern-e2e';
@@ -38,7 +39,12 @@ export async function signIn(page: Page, account: Pick<Account, 'email' | 'passw
   await page.waitForURL('**/dashboard');
 }
 
-export const test = base.extend<{ loginAs: (role: Role) => Promise<Account>; adminApi: (path: string, init?: { method?: string; data?: unknown }) => Promise<unknown> }>({
+export const test = base.extend<{
+  loginAs: (role: Role) => Promise<Account>;
+  adminApi: (path: string, init?: { method?: string; data?: unknown }) => Promise<unknown>;
+  /** A submission of the test's own, in the state it asks for (tests that change a submission create it). */
+  newSubmission: (wish?: SubmissionWish) => Promise<NewSubmission>;
+}>({
   loginAs: async ({ page, request }, use) => {
     await use(async (role) => {
       const account = await createAccount(request, role);
@@ -53,5 +59,8 @@ export const test = base.extend<{ loginAs: (role: Role) => Promise<Account>; adm
       expect(res.ok(), `${init.method ?? 'GET'} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
       return res.status() === 204 ? null : res.json();
     });
+  },
+  newSubmission: async ({ request }, use) => {
+    await use(async (wish) => createSubmission(request, await adminToken(request), wish));
   },
 });

@@ -3,19 +3,18 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { demoIndex, demoSubmissionId, openListAt, toast } from './submissions-helpers.ts';
 
-/** Each test works on its own demo submission, so parallel tests never meet. */
+/** Each test creates the submission it works on, so parallel tests never meet. */
 // Whole pages on a shared machine: more room than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
-const id = (match: Parameters<typeof demoIndex>[0], nth = 0) => demoSubmissionId(demoIndex(match, nth));
 const cell = (row: Locator, n: number) => row.locator(`td:nth-child(${n})`);
 
 test.beforeEach(async ({ loginAs }) => {
   await loginAs('staff');
 });
 
-test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters and toasts', async ({ page }) => {
-  const submissionId = id((r) => r.quirk === 'emptyLot');
+test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters and toasts', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
   await row.getByRole('button', { name: 'Add follow-up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow-Ups' });
@@ -44,8 +43,8 @@ test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters
   await expect(page).toHaveURL(/\/dashboard\/jotforms\?q=/);
 });
 
-test('Mark as reportable: confirm, Please wait..., toast, green row, one way', async ({ page }) => {
-  const submissionId = id((r) => r.quirk === 'noLot');
+test('Mark as reportable: confirm, Please wait..., toast, green row, one way', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
   await expect(cell(row, 6)).toHaveText('UndecidedMark');
   await row.getByRole('button', { name: 'Mark as reportable' }).click();
@@ -67,10 +66,10 @@ test('Mark as reportable: confirm, Please wait..., toast, green row, one way', a
   await expect(row.getByRole('button', { name: 'Mark as reportable' })).toHaveCount(0);
 });
 
-test('Mark as delivered: both calls at once, toast, then not clickable any more', async ({ page, adminApi }) => {
+test('Mark as delivered: both calls at once, toast, then not clickable any more', async ({ page, adminApi, newSubmission }) => {
   // A recipient to mail: then both calls succeed.
   await adminApi('/v1/email-configs', { method: 'POST', data: { email: `quality-${randomUUID().slice(0, 8)}@example.com` } });
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.workflow.emailDelivered && !!r.isNew, 3);
+  const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
   await row.getByRole('button', { name: 'Mark as delivered' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Submission' });
@@ -86,8 +85,8 @@ test('Mark as delivered: both calls at once, toast, then not clickable any more'
   await expect(row.getByRole('button', { name: 'Mark as delivered' })).toHaveCount(0);
 });
 
-test('a row opens its details by click and by Enter', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Denied');
+test('a row opens its details by click and by Enter', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission({ status: 'Denied' });
   const row = await openListAt(page, submissionId);
   // The submitter's cell: a click on a cell's own control (Mark, Create) does not open the row.
   await row.getByRole('cell').nth(1).click();
@@ -101,8 +100,8 @@ test('a row opens its details by click and by Enter', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/submission/${submissionId}$`));
 });
 
-test('Create (Pending Transfer) names the quality process and transfers it', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.chTitle, 1);
+test('Create (Pending Transfer) names the quality process and transfers it', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission({ status: 'Pending Transfer' });
   const row = await openListAt(page, submissionId);
   await expect(cell(row, 8).getByRole('button', { name: 'Create' })).toBeVisible();
   await cell(row, 8).getByRole('button', { name: 'Create' }).click();
@@ -125,8 +124,10 @@ test('Create (Pending Transfer) names the quality process and transfers it', asy
   await expect(cell(row, 8)).toContainText(title);
 });
 
-test('Retry (Transfer Error) sends "temp" at once; a transferred row opens its Quality Process Steps', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Transfer Error' && !r.workflow.chTitle, 1);
+test('Retry (Transfer Error) sends "temp" at once; a transferred row opens its Quality Process Steps', async ({ page, newSubmission }) => {
+  // No API call makes the sandbox's Arena refuse a transfer: a demo row it refused, the only one a browser test changes.
+  const submissionId = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Transfer Error' && !r.workflow.chTitle, 1));
+  const { id: transferredId } = await newSubmission({ status: 'Successful Transfer' });
   const row = await openListAt(page, submissionId);
   const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/quality-process`));
   await cell(row, 8).getByRole('button', { name: 'Retry' }).click();
@@ -136,7 +137,7 @@ test('Retry (Transfer Error) sends "temp" at once; a transferred row opens its Q
   await expect(toast(page, 'Status updated successfully').or(page.locator('[data-sonner-toast][data-type="error"]'))).toBeVisible();
   await expect(cell(row, 3)).toHaveText(/Successful Transfer|Transfer Error/);
 
-  const transferred = await openListAt(page, demoSubmissionId(0));
+  const transferred = await openListAt(page, transferredId);
   await cell(transferred, 8).getByRole('button', { name: /view quality process steps/ }).click();
   const steps = page.getByRole('dialog', { name: 'Quality Process Steps' });
   await expect(steps).toBeVisible();

@@ -117,8 +117,7 @@ test('a column tagged 599, 959 or 1280 is hidden at exactly that width and shown
 test('at 375 px a row opens to show its hidden columns and actions: Create, Retry, Mark as reportable, Mark as delivered', async ({ page, loginAs }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs('staff');
-  // The second such row: submissions-actions transfers the first while this file runs.
-  const pending = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.chTitle && !r.workflow.reportable && !r.workflow.emailDelivered, 1));
+  const pending = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.chTitle && !r.workflow.reportable && !r.workflow.emailDelivered));
   const failed = demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Transfer Error' && !r.workflow.chTitle));
 
   await openList(page, `?q=${pending}`);

@@ -1,6 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The file in DATA_DIR naming the sandbox's JotForm emulator address, API key and form while it runs. */
+export const SANDBOX_JOTFORM_API_FILE = 'sandbox-jotform-api.json';
+
 /**
  * An emulator's optional JSON state file (sandbox mode keeps one per emulator in DATA_DIR, so a
  * restart keeps what users did). Written whole to a temporary file and renamed into place, so a

@@ -8,6 +8,7 @@ import { ARENA_EMULATOR_TEMPLATE_GUID, createArenaEmulator } from '../emulators/
 import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, createJotformEmulator } from '../emulators/jotform/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ConnectedOutside } from '../outside/index.ts';
+import { SANDBOX_JOTFORM_API_FILE, writeStateFile } from '../emulators/state-file.ts';
 import { applyDemoWorkflow, hasDemoSubmissions, seedDemoConfiguration } from './demo-workflow.ts';
 import { startDemoSso } from './demo-sso.ts';
 
@@ -21,6 +22,9 @@ export async function startSandbox(config: Config, clock: Clock, logger: Fastify
   // State files keep what sandbox users did (processes, numbering, questions, submissions) across restarts.
   const jotformEmulator = createJotformEmulator({ apiKey, clock, timeZone: config.JOTFORM_TIMEZONE, stateFile: path.join(config.DATA_DIR, 'sandbox-jotform.json') });
   const jotformUrl = await jotformEmulator.app.listen({ host: '127.0.0.1', port: 0 });
+  const formId = config.JOTFORM_FORM_ID ?? DEMO_FORM_ID;
+  // Where a new submission can be sent, as to JotForm's API (docs/features/sandbox.md); this start's address and key.
+  writeStateFile(path.join(config.DATA_DIR, SANDBOX_JOTFORM_API_FILE), { baseUrl: jotformUrl, apiKey, formId });
   const arenaUser = { email: 'integration@sandbox.example', password: randomBytes(16).toString('hex') };
   const arenaEmulator = createArenaEmulator({ ...arenaUser, clock, stateFile: path.join(config.DATA_DIR, 'sandbox-arena.json') });
   const arenaUrl = await arenaEmulator.app.listen({ host: '127.0.0.1', port: 0 });
@@ -32,7 +36,7 @@ export async function startSandbox(config: Config, clock: Clock, logger: Fastify
   return {
     mode: 'sandbox',
     outside: { jotform: createJotformClient({ apiKey, baseUrl: jotformUrl }), arena, arenaTemplateGuid: config.ARENA_TEMPLATE_GUID ?? ARENA_EMULATOR_TEMPLATE_GUID, ...(sso ? { sso } : {}) },
-    formId: config.JOTFORM_FORM_ID ?? DEMO_FORM_ID,
+    formId,
     awareDateQid: config.JOTFORM_AWARE_DATE_QID ?? DEMO_AWARE_DATE_QID,
     attach(services) {
       services.sync.onInserted(async (ids) => {
