@@ -68,6 +68,8 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   await reportability.getByRole('button', { name: 'Revise to reportable' }).click();
   dialog = page.getByRole('dialog', { name: 'Record reportability decision' });
   await expect(dialog.getByRole('radio', { name: 'Not reportable' })).toHaveCount(0);
+  await expect(dialog.getByRole('radio', { name: 'Reportable', exact: true })).not.toBeChecked();
+  await dialog.getByRole('radio', { name: 'Reportable', exact: true }).check();
   await dialog.getByLabel('Rationale').fill('A second report shows the scratch cut the patient.');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog).toContainText('A reportable decision cannot be undone.');

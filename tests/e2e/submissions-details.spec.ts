@@ -32,7 +32,9 @@ test('renders the badges, the grid and the answers; the XSS payload does not run
   await expect(page.getByText('No answer provided').first()).toBeVisible();
 
   // The rich answer's text is there, its payload is not.
-  await expect(page.getByText('The strap came off during the first treatment.')).toBeVisible();
+  // In the answers, and first on the page among the complaint's own answers.
+  await expect(page.getByRole('region', { name: 'Answers' }).getByText('The strap came off during the first treatment.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'The complaint' }).getByText('The strap came off during the first treatment.')).toBeVisible();
   const main = page.locator('main');
   // No element is left that could run the payload later (the image's error handler, the script):
   // so what the window holds now is final.
@@ -88,17 +90,38 @@ test('approve asks first; a double-click on Approve, then on its confirmation, a
   await expect(page.getByRole('dialog', { name: 'Create Quality Process' })).toBeVisible();
 });
 
-test('deny needs a reason, then shows it', async ({ page }) => {
+test('deny needs a reason and, undecided, the reportability outcome; then shows it, its clocks closed', async ({ page }) => {
   const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 6);
   await openDetails(page, submissionId);
+  await expect(page.getByRole('table', { name: 'Reporting clocks' })).toContainText(/Open|Due soon|Overdue/);
   await page.getByRole('button', { name: 'Deny' }).click();
   const dialog = page.getByRole('dialog', { name: 'Deny Submission' });
   await dialog.getByRole('button', { name: 'Deny' }).click();
   await expect(dialog.getByText('A reason is required to deny a submission.')).toBeVisible();
+  // "Record a decision" leads to the decision dialog, nothing chosen in it.
+  await dialog.getByRole('button', { name: 'Record a decision' }).click();
+  const decision = page.getByRole('dialog', { name: 'Record reportability decision' });
+  await expect(decision.getByRole('radio', { name: 'Reportable', exact: true })).not.toBeChecked();
+  await expect(decision.getByRole('radio', { name: 'Not reportable' })).not.toBeChecked();
+  await decision.getByRole('button', { name: 'Cancel' }).click();
+  await expect(decision).toBeHidden();
+
+  await page.getByRole('button', { name: 'Deny' }).click();
   const reason = `Duplicate of an earlier report ${randomUUID().slice(0, 4)}`;
   await dialog.getByLabel(/Reason for denial/).fill(reason);
+  const reviews: unknown[] = [];
+  page.on('request', (r) => r.url().endsWith(`/submission/${submissionId}/review`) && reviews.push(r.postDataJSON()));
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  await expect(dialog.getByText('Choose the reportability outcome: not reportable, or record a decision.')).toBeVisible();
+  expect(reviews).toEqual([]);
+  await dialog.getByRole('checkbox', { name: 'Not reportable — the reason for denial is its rationale' }).check();
   await dialog.getByRole('button', { name: 'Deny' }).click();
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
+  expect(reviews).toEqual([{ decision: 'deny', reason, notReportable: true }]);
+  const reportability = page.getByRole('region', { name: 'Reportability' });
+  await expect(reportability.getByText(reason)).toBeVisible();
+  await expect(reportability).toContainText('No reporting clock runs: decided not reportable.');
+  await expect(box(page, 'Reportable')).toContainText('Not reportable');
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Denied', { exact: true }).first()).toBeVisible();
   // The Denied notice (the History below lists the reason too).

@@ -34,6 +34,9 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     emailDelivered: false,
     transferError: null,
     denyReason: null,
+    rationaleMissing: false,
+    // Opened already: a row nobody has opened is marked "new".
+    opened: true,
     // Undecided under the default regime (US_MDR): the shortest clock, 5 work days from the become-aware date.
     reportingClocks: [{ regime: 'US_MDR', due: '2025-03-11', reportedOn: null }],
     reportingDue: '2025-03-11',

@@ -52,7 +52,8 @@ async function transfer(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<
 /** One demo submission brought to its scenario's state through the same service calls a reviewer's clicks make. */
 async function apply(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<void> {
   const { submissions } = ctx.services;
-  if (w.submissionStatus === 'Denied') await submissions.review(DEMO_ACTOR, id, 'deny', w.denyReason);
+  // Denied as not reportable, the reason its rationale, as the deny dialog does for an undecided submission.
+  if (w.submissionStatus === 'Denied') await submissions.review(DEMO_ACTOR, id, 'deny', w.denyReason, true);
   else if (w.submissionStatus !== 'Pending Review') await submissions.review(DEMO_ACTOR, id, 'approve', undefined);
   if (w.submissionStatus === 'Successful Transfer' || w.submissionStatus === 'Transfer Error') await transfer(ctx, id, w);
   if (w.followup) await submissions.setFollowup(DEMO_ACTOR, id, w.followup);

@@ -33,16 +33,21 @@ export const CHART_WEEKS = 12;
 
 /** The reporting-clock cards (after the five summary cards), in display order. */
 export const CLOCK_CARD_NAMES = ['Reporting overdue', 'Reporting due within 7 days'] as const;
+/** The card counting reportable decisions recorded without a rationale, after the clock cards. */
+export const RATIONALE_CARD_NAME = 'Decisions missing a rationale';
 
 export const dashboardOverviewApi = defineApi('dashboard', {
   overview: defineEndpoint({
     method: 'GET', path: '/v1/dashboard/overview', tag: 'Dashboard',
-    summary: 'Reporting clocks overdue and due within 7 days, and submissions per week for the last 12 weeks by status',
+    summary: 'Reporting clocks overdue and due within 7 days, decisions missing a rationale, and submissions per week for the last 12 weeks by status',
     access: { capability: 'submissions' }, status: 200,
     response: z.object({
       /** The form the cards link to (the portal reviews one form), or null when there is none. */
       formId: z.string().nullable(),
+      /** Open complaints only: a denied submission's clocks are closed. */
       clocks: z.object({ overdue: z.number().int(), dueWithin7Days: z.number().int() }),
+      /** Reportable decisions recorded without a rationale. */
+      rationaleMissing: z.number().int(),
       weeks: z.array(WeekCount),
     }),
   }),

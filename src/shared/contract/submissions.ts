@@ -45,6 +45,10 @@ export const SubmissionRow = z.object({
   emailDelivered: z.boolean(),
   transferError: z.string().nullable(),
   denyReason: z.string().nullable(),
+  /** A reportable decision recorded without a rationale (the list's Mark → Confirm): the details page asks for one. */
+  rationaleMissing: z.boolean(),
+  /** Whether anyone has opened its details page yet (its 'viewed' audit entries); the list marks the others "new". */
+  opened: z.boolean(),
 }).extend(ReportingFields.shape);
 export type SubmissionRow = z.infer<typeof SubmissionRow>;
 
@@ -73,6 +77,7 @@ export const SUBMISSION_SORT_FIELDS = [
   'chTitle',
   'followup',
   'emailDelivered',
+  'reportingDue',
 ] as const;
 export type SubmissionSortField = (typeof SUBMISSION_SORT_FIELDS)[number];
 
@@ -88,6 +93,8 @@ export const SubmissionFilters = z.object({
   decision: z.enum(DECISION_FILTERS, { message: `decision must be one of ${DECISION_FILTERS.join(', ')}` }).optional(),
   /** `week`: the dashboard's "Deadline within a Week" (not transferred or denied, investigation deadline from today to today + 7). */
   deadline: z.enum(['week'], { message: 'deadline must be week' }).optional(),
+  /** `missing`: reportable decisions recorded without a rationale (docs/product.md, Reporting clocks). */
+  rationale: z.enum(['missing'], { message: 'rationale must be missing' }).optional(),
 });
 export type SubmissionFilters = z.infer<typeof SubmissionFilters>;
 
@@ -233,6 +240,11 @@ export const submissionsApi = defineApi('submissions', {
       .object({
         decision: z.enum(['approve', 'deny'], { message: 'decision must be approve or deny' }),
         reason: z.string().trim().max(2000, 'reason must be at most 2000 characters').optional(),
+        /**
+         * Denying an undecided submission records it not reportable with the reason as its rationale;
+         * without this, denying an undecided submission is refused (docs/product.md, Statuses).
+         */
+        notReportable: z.literal(true, { message: 'notReportable can only be true' }).optional(),
       })
       .refine((b) => b.decision === 'approve' || !!b.reason, { message: 'a reason is required to deny', path: ['reason'] }),
     status: 200, response: Row,

@@ -1,5 +1,5 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, createContext, useContext, useEffect } from 'react';
 import { cn } from '../lib/cn.ts';
 import { SETTLE_MS } from '../lib/use-settling.ts';
 import { Button } from './button.tsx';
@@ -17,6 +17,13 @@ export interface ModalProps {
 }
 
 const SIZES = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' };
+
+/**
+ * What a page keeps readable beside its dialogs from 1280 px up (the complaint, on a submission's
+ * details page): the dialog then opens on the right, with this beside it, undimmed, scrolling on
+ * its own. Narrower screens show the dialog alone.
+ */
+export const DialogAside = createContext<ReactNode>(null);
 
 /**
  * Headless UI's Dialog: focus trapped inside, returned on close, Escape and the backdrop close it
@@ -39,11 +46,27 @@ export function Modal({ open, onClose, title, description, busy = false, size = 
       stop();
     };
   }, [open]);
+  const aside = useContext(DialogAside);
+  // Reading or selecting text beside the dialog is not a click outside it.
+  useEffect(() => {
+    if (!open || !aside) return;
+    const inside = (event: PointerEvent) => {
+      if (event.target instanceof Element && event.target.closest('[data-dialog-aside]')) event.preventDefault();
+    };
+    window.addEventListener('pointerup', inside, true);
+    return () => window.removeEventListener('pointerup', inside, true);
+  }, [open, aside]);
   // The dialog element itself covers the screen, so it has a box (tools and tests see it as shown).
   return (
     <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
-      <div className="fixed inset-0 w-screen overflow-y-auto">
+      {aside && (
+        // Inside the dialog (a click on it is not a click outside), read-only beside the panel.
+        <div className="fixed inset-y-0 left-0 hidden w-[calc(100vw-36rem)] overflow-y-auto bg-slate-50 p-6 shadow-xl xl:block" data-dialog-aside="">
+          {aside}
+        </div>
+      )}
+      <div className={cn('fixed inset-0 w-screen overflow-y-auto', aside ? 'xl:left-auto xl:w-[36rem]' : undefined)}>
         <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
           <DialogPanel
             transition

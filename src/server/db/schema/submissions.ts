@@ -55,6 +55,8 @@ export const submissions = pgTable(
     reportingRegimes: text('reporting_regimes', { enum: REGIMES }).array(),
     reportingReports: jsonb('reporting_reports').$type<Partial<Record<Regime, string>>>().notNull().default(sql`'{}'::jsonb`),
     reportingDue: date('reporting_due', { mode: 'string' }),
+    /** The current decision is reportable and has no rationale (made through mark-reportable); cleared by a decision with one. */
+    reportingRationaleMissing: boolean('reporting_rationale_missing').notNull().default(false),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -78,6 +80,8 @@ export const submissions = pgTable(
     // The clock and decision filters and the dashboard's clock cards (decision 022).
     index('submissions_form_reporting_due_idx').on(t.formId, t.reportingDue, t.id).where(sql`${t.reportingDue} is not null`),
     index('submissions_form_decision_idx').on(t.formId, t.reportingDecision, t.id),
+    // The rationale-missing filter and the dashboard card that counts it.
+    index('submissions_form_rationale_missing_idx').on(t.formId, t.id).where(sql`${t.reportingRationaleMissing}`),
   ],
 );
 

@@ -20,25 +20,29 @@ beforeAll(async () => {
   // Rows as a migration leaves them, without stored due dates: the start (main.ts) computes them.
   await t.database.db.insert(submissions).values([
     row('2025-06-15T03:00:00Z', 'Pending Review', '2025-06-06'), // Sat 06-14 23:00 in New York; due 06-13: overdue
-    row('2025-06-09T03:00:00Z', 'Denied', '2025-06-09'), // Sun 06-08 23:00 in New York: the week before; due 06-16
+    row('2025-06-09T03:00:00Z', 'Denied', '2025-06-09'), // Sun 06-08 23:00 in New York: the week before; denied, so no clock runs (would be due 06-16)
     row('2025-06-10T15:00:00Z', 'Pending Review', '2025-06-12'), // due 06-20 (Juneteenth skipped)
     row('2025-03-24T12:00:00Z', 'Successful Transfer', '2025-06-13'), // the first week shown; due 06-23, in 8 days
     { ...row('2025-03-23T12:00:00Z', 'Pending Review', '2025-03-01'), reportingDecision: 'not_reportable' as const }, // before the 12 weeks; no clock
     { ...row('2025-06-11T12:00:00Z', 'Pending Review', '2025-06-01'), formId: '250000000000999' }, // another form
+    // Marked reportable from the list (no rationale), its report filed: no clock, a missing rationale.
+    { ...row('2025-03-22T12:00:00Z', 'Pending Review', '2025-03-01'), reportingDecision: 'reportable' as const, reportable: true, reportingRationaleMissing: true, reportingReports: { US_MDR: '2025-03-05' } },
   ]);
-  expect(await t.app.services.reporting.refreshClocks()).toBe(5);
+  expect(await t.app.services.reporting.refreshClocks()).toBe(4);
   // Once done for these settings, a restart does not walk the table again.
   expect(await t.app.services.reporting.refreshClocks()).toBe(0);
 });
 afterAll(() => t.close());
 
 describe('GET /v1/dashboard/overview', () => {
-  it('counts the clocks overdue and due within 7 days, and 12 weeks by status (Monday weeks, account time, current week last)', async () => {
+  it('counts the open complaints’ clocks overdue and due within 7 days, the decisions missing a rationale, and 12 weeks by status (Monday weeks, account time, current week last)', async () => {
     const res = await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers: await t.as('member') });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.formId).toBe(FORM);
-    expect(body.clocks).toEqual({ overdue: 1, dueWithin7Days: 2 });
+    // The denied submission's clock would fall due within 7 days: it is closed.
+    expect(body.clocks).toEqual({ overdue: 1, dueWithin7Days: 1 });
+    expect(body.rationaleMissing).toBe(1);
     expect(body.weeks).toHaveLength(12);
     expect(body.weeks[0]).toEqual({ weekStart: '2025-03-24', counts: { 'Pending Review': 0, 'Pending Transfer': 0, 'Successful Transfer': 1, Denied: 0, 'Transfer Error': 0 } });
     expect(body.weeks[10]).toMatchObject({ weekStart: '2025-06-02', counts: { Denied: 1, 'Pending Review': 0 } });

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { CHART_WEEKS, STAT_NAMES, type Stat, type WeekCount } from '#shared/contract/dashboard';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 import { addDays, daysBetween, weekday } from '#shared/dates';
@@ -35,26 +35,28 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
 
     /**
      * The reporting clocks overdue and due within 7 days (from the stored earliest open due date,
-     * an index range), and submissions per week for the last 12 weeks by status: weeks start on
+     * an index range; open complaints only, a denied submission's clocks being closed), the
+     * reportable decisions recorded without a rationale, and submissions per week for the last 12 weeks by status: weeks start on
      * Monday in the JotForm account's time zone, the current week last.
      */
-    async overview(): Promise<{ formId: string | null; clocks: { overdue: number; dueWithin7Days: number }; weeks: WeekCount[] }> {
+    async overview(): Promise<{ formId: string | null; clocks: { overdue: number; dueWithin7Days: number }; rationaleMissing: number; weeks: WeekCount[] }> {
       const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDays(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
       const today = zonedDate(clock.now(), timeZone);
       const monday = addDays(today, -((weekday(today) + 6) % 7));
       const first = addDays(monday, -7 * (CHART_WEEKS - 1));
-      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, weeks: weeksFrom(first) };
+      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, rationaleMissing: 0, weeks: weeksFrom(first) };
       const start = zonedTimeToUtc(`${first} 00:00:00`, timeZone) ?? new Date(`${first}T00:00:00Z`);
       const s = submissions;
       const localDay = sql<string>`to_char(${s.submissionDate} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const [[clocks], perDay] = await Promise.all([
+      const [[clocks], [missing], perDay] = await Promise.all([
         db
           .select({
             overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
             dueWithin7Days: sql<number>`count(*) filter (where ${s.reportingDue} between ${today} and ${addDays(today, 7)})`.mapWith(Number),
           })
           .from(s)
-          .where(and(eq(s.formId, formId), isNotNull(s.reportingDue), lte(s.reportingDue, addDays(today, 7)))),
+          .where(and(eq(s.formId, formId), isNotNull(s.reportingDue), lte(s.reportingDue, addDays(today, 7)), ne(s.submissionStatus, 'Denied'))),
+        db.select({ n: count() }).from(s).where(and(eq(s.formId, formId), eq(s.reportingRationaleMissing, true))),
         db
           .select({ day: localDay, status: s.submissionStatus, n: sql<number>`count(*)`.mapWith(Number) })
           .from(s)
@@ -67,7 +69,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
         const week = weeks[Math.floor(daysBetween(first, r.day) / 7)];
         if (week) week.counts[r.status] = (week.counts[r.status] ?? 0) + r.n;
       }
-      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, weeks };
+      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, rationaleMissing: missing?.n ?? 0, weeks };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Regime } from '#shared/contract/reporting';
-import type { SubmissionRow } from '#shared/contract/submissions';
+import type { SubmissionRow, SubmissionStatus } from '#shared/contract/submissions';
 import { type Holidays, usFederalHolidays } from '#shared/reporting/calendar';
 import { type Category, reportingClocks } from '#shared/reporting/clocks';
 
@@ -17,6 +17,8 @@ export interface ClockColumns {
   reportingCategory: Category | null;
   reportingRegimes: Regime[] | null;
   reportingReports: Partial<Record<Regime, string>>;
+  /** A denied submission's clocks are closed (docs/product.md, Reporting clocks); absent: open as decided. */
+  submissionStatus?: SubmissionStatus;
 }
 
 /** REPORTING_HOLIDAYS: the dates given replace the built-in US federal holidays of each year they name. */
@@ -44,13 +46,18 @@ function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {
 
 type ReportingFields = Pick<SubmissionRow, 'reportingClocks' | 'reportingDue' | 'clock' | 'decision'>;
 
+/** A denied submission's fields: no clock runs, whatever its decision. */
+const closed = (decision: ReportingFields['decision']): ReportingFields => ({ reportingClocks: [], reportingDue: null, clock: 'none', decision });
+
 /** The reporting fields a row and the details answer carry, as of `today` (YYYY-MM-DD, JotForm account time). */
 export function reportingFieldsOf(row: ClockColumns, s: ReportingSettings, today: string): ReportingFields {
+  if (row.submissionStatus === 'Denied') return closed(row.reportingDecision ?? 'undecided');
   const clocks = reportingClocks(clockInput(row, s, today));
   return { reportingClocks: clocks.reportingClocks, reportingDue: clocks.reportingDue, clock: clocks.clock, decision: row.reportingDecision ?? 'undecided' };
 }
 
 /** The earliest due date of a clock still open (what `reporting_due` stores); it does not depend on today. */
 export function reportingDueOf(row: ClockColumns, s: ReportingSettings): string | null {
+  if (row.submissionStatus === 'Denied') return null;
   return reportingClocks(clockInput(row, s, row.becomeAwareDate)).reportingDue;
 }

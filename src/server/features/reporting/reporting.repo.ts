@@ -44,6 +44,8 @@ export function createReportingRepo(db: Db) {
         reportingRegimes: v.regimes,
         reportingDue: reportingDueOf(next, settings),
         reportable: row.reportable || v.decision === 'reportable',
+        // Marked reportable from the list, the decision has no reason: the details page asks for it.
+        reportingRationaleMissing: v.decision === 'reportable' && !v.rationale,
         modifiedAt: at,
       })
       .where(eq(submissions.id, row.id))
@@ -131,7 +133,7 @@ export function createReportingRepo(db: Db) {
       let changed = 0;
       for (;;) {
         const rows = await db
-          .select({ id: s.id, becomeAwareDate: s.becomeAwareDate, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports, reportingDue: s.reportingDue })
+          .select({ id: s.id, submissionStatus: s.submissionStatus, becomeAwareDate: s.becomeAwareDate, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports, reportingDue: s.reportingDue })
           .from(s)
           .where(gt(s.id, after))
           .orderBy(asc(s.id))

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/unit-of-work.ts';
 import { auditEvents, submissions, users } from '../../db/schema/index.ts';
 import { actorOf, changesOf } from '../../lib/audit.ts';
-import { ROW_COLUMNS, type SubmissionDbRow, type SubmissionRowColumns, findSubmission } from './submission-row.ts';
+import { OPENED, ROW_COLUMNS, type SubmissionDbRow, type SubmissionRowColumns, findSubmission } from './submission-row.ts';
 
 export type WorkflowFields = Partial<
-  Pick<SubmissionDbRow, 'submissionStatus' | 'reportable' | 'emailDelivered' | 'followup' | 'chNumber' | 'chTitle' | 'arenaGuid' | 'transferError' | 'denyReason' | 'reviewedBy' | 'reviewedAt'>
+  Pick<SubmissionDbRow, 'submissionStatus' | 'reportable' | 'emailDelivered' | 'followup' | 'chNumber' | 'chTitle' | 'arenaGuid' | 'transferError' | 'denyReason' | 'reviewedBy' | 'reviewedAt' | 'reportingDue'>
 >;
 
 /** The audit action of a follow-up save; its entries are the follow-up notes (decision 034). */
@@ -18,6 +18,11 @@ export const FOLLOWUP_ACTION = 'followup';
 export function createComplaintFileRepo(db: Db) {
   return {
     find: (idOrChNumber: string, q: Queryable = db) => findSubmission(q, idOrChNumber),
+    /** Whether anyone has opened its details page (on the change's transaction `q` when answering a write). */
+    async opened(id: string, q: Queryable = db): Promise<boolean> {
+      const [row] = await q.select({ opened: OPENED }).from(submissions).where(eq(submissions.id, id));
+      return row?.opened ?? false;
+    },
     /** The submission by id or CH number, locked for the change's transaction. */
     lock: (tx: Queryable, idOrChNumber: string) => findSubmission(tx, idOrChNumber, true),
     /** What happened to a submission, newest first, from the audit trail (actor null: JotForm or the portal); reads are not history. */

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, isNull, lt, lte, notInArray, or, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, notInArray, or, sql, sum } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
 import type { SubmissionFilters, SubmissionSortField, SubmissionStatus } from '#shared/contract/submissions';
 import type pg from 'pg';
@@ -7,12 +7,12 @@ import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { addDays } from '#shared/dates';
 import { copyRows } from '../../db/copy-out.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
-import { ROW_COLUMNS } from './submission-row.ts';
+import { OPENED, ROW_COLUMNS } from './submission-row.ts';
 
 type Sort = { field: SubmissionSortField; order: 'asc' | 'desc' };
 
 const { submissionDate, createdAtJf, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered } = ROW_COLUMNS;
-const SORT_COLUMNS = { submissionDate, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered } satisfies Record<SubmissionSortField, unknown>;
+const SORT_COLUMNS = { submissionDate, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered, reportingDue: submissions.reportingDue } satisfies Record<SubmissionSortField, unknown>;
 
 /** The CSV's columns, in the order COPY writes them. */
 const EXPORT_COLUMNS = { created_at: createdAtJf, submitter, submissionStatus, becomeAwareDate, investigationDeadline, reportable, chNumber, chTitle, followup, emailDelivered };
@@ -33,16 +33,20 @@ function toCsvSubmission(f: (string | null)[]): CsvSubmission {
   };
 }
 
+/** Sorted with the rows that have none last, either way: a row with no open clock is never "due first". */
+const NULLS_LAST: ReadonlySet<SubmissionSortField> = new Set(['reportingDue']);
+
 /**
  * A sort as an ORDER BY, the id breaking ties so pages never overlap. Nulls sort as the smallest
- * value either way. A NOT NULL column gets no NULLS clause: PostgreSQL matches `desc nulls last`
+ * value either way (but for NULLS_LAST). A NOT NULL column gets no NULLS clause: PostgreSQL matches `desc nulls last`
  * to no btree walk, so a first page became a scan and sort of every row instead of reading ten
  * index entries.
  */
 function orderBy(sort: Sort): SQL[] {
   const dir = sort.order === 'asc' ? asc : desc;
   const column = SORT_COLUMNS[sort.field];
-  const first = column.notNull ? dir(column) : sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(sort.order === 'asc' ? 'first' : 'last')}`;
+  const nulls = NULLS_LAST.has(sort.field) || sort.order === 'desc' ? 'last' : 'first';
+  const first = column.notNull ? dir(column) : sql`${column} ${sql.raw(sort.order)} nulls ${sql.raw(nulls)}`;
   return [first, dir(submissions.id)];
 }
 
@@ -51,7 +55,9 @@ const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filters beyond the date range (clock, decision, deadline): read from indexed columns, counted without the day table. */
-const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline);
+const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline || f.rationale);
+
+/** Whether anyone has opened the submission's details (its 'viewed' audit entries, an index lookup each). */
 
 function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
   const due = submissions.reportingDue;
@@ -68,6 +74,9 @@ function where(formId: string, f: SubmissionFilters, today: string): SQL | undef
   return and(
     eq(submissions.formId, formId),
     clockWhere(f.clock, today),
+    // The clocks of open complaints only: a denied submission's are closed.
+    f.clock ? ne(submissions.submissionStatus, 'Denied') : undefined,
+    f.rationale === 'missing' ? eq(submissions.reportingRationaleMissing, true) : undefined,
     f.decision === 'undecided' ? isNull(submissions.reportingDecision) : f.decision ? eq(submissions.reportingDecision, f.decision) : undefined,
     f.deadline === 'week'
       ? and(notInArray(submissions.submissionStatus, ['Successful Transfer', 'Denied']), between(submissions.investigationDeadline, today, addDays(today, 7)))
@@ -92,7 +101,7 @@ export function createSubmissionListRepo(db: Db, exportPool: pg.Pool = db.$clien
     db.select(EXPORT_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).toSQL();
   return {
     async page(formId: string, f: SubmissionFilters, today: string, sort: Sort, offset: number, limit: number) {
-      return db.select(ROW_COLUMNS).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
+      return db.select({ ...ROW_COLUMNS, opened: OPENED }).from(submissions).where(where(formId, f, today)).orderBy(...orderBy(sort)).limit(limit).offset(offset);
     },
     /** Total for the filters: a sum over the per-day counts unless a text search needs the rows. */
     async total(formId: string, f: SubmissionFilters, today: string): Promise<number> {

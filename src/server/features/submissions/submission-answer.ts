@@ -10,7 +10,8 @@ export interface RowContext {
   today: string;
 }
 
-export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): SubmissionRow {
+/** `opened`: whether anyone opened its details page (docs/product.md, List and CSV). */
+export function toSubmissionRow(r: SubmissionRowColumns & { opened: boolean }, ctx: RowContext): SubmissionRow {
   const reporting = reportingFieldsOf(r, ctx.settings, ctx.today);
   return {
     id: r.id,
@@ -36,6 +37,8 @@ export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): Submi
     emailDelivered: r.emailDelivered,
     transferError: r.transferError,
     denyReason: r.denyReason,
+    rationaleMissing: r.reportingRationaleMissing,
+    opened: r.opened,
     reportingClocks: reporting.reportingClocks,
     reportingDue: reporting.reportingDue,
     clock: reporting.clock,
@@ -43,6 +46,7 @@ export function toSubmissionRow(r: SubmissionRowColumns, ctx: RowContext): Submi
   };
 }
 
+/** The details page's answer: opened, by the one reading it. */
 export function toSubmission(r: SubmissionDbRow, ctx: RowContext): Submission {
-  return { ...toSubmissionRow(r, ctx), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
+  return { ...toSubmissionRow({ ...r, opened: true }, ctx), answers: orderedAnswers(r.answers as Record<string, JotformAnswerLike>) };
 }

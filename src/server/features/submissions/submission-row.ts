@@ -1,4 +1,4 @@
-import { type SQL, eq } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/unit-of-work.ts';
 import { submissions } from '../../db/schema/index.ts';
 
@@ -35,8 +35,16 @@ export const ROW_COLUMNS = {
   reportingCategory: submissions.reportingCategory,
   reportingRegimes: submissions.reportingRegimes,
   reportingReports: submissions.reportingReports,
+  reportingRationaleMissing: submissions.reportingRationaleMissing,
 } satisfies { [K in keyof SubmissionDbRow]?: (typeof submissions)[K] };
 export type SubmissionRowColumns = Pick<SubmissionDbRow, keyof typeof ROW_COLUMNS>;
+
+/**
+ * Whether anyone has opened the submission's details (its 'viewed' audit entries, one index
+ * lookup). Written out: inside a select drizzle names columns without their table, and both
+ * tables have an id.
+ */
+export const OPENED = sql<boolean>`exists (select 1 from audit_events a where a.entity_id = submissions.id and a.entity = 'submission' and a.action = 'viewed')`;
 
 /**
  * A submission by its JotForm id, else by its CH number: URLs accept both (docs/product.md, The API). With `lock`,

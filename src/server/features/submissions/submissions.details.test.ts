@@ -21,7 +21,10 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       const res = await get(`/v1/jotforms/submission/${target.id}`);
       expect(res.statusCode).toBe(200);
       const { answers, ...fields } = res.json<Submission>();
-      expect(fields).toEqual(target);
+      // As listed, but opened now: by the one reading it.
+      expect(target.opened).toBe(false);
+      expect(fields).toEqual({ ...target, opened: true });
+      expect((await s.everything(`search=${target.id}`)).results.find((r) => r.id === target.id)?.opened).toBe(true);
       const emu = s.emulator.state.submissions.get(target.id)!;
       expect(answers.map((a) => a.qid)).toEqual(Object.values(DEMO_QID));
       expect(answers.map((a) => a.order)).toEqual(answers.map((_, i) => i + 1));

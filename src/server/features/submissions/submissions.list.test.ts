@@ -32,6 +32,7 @@ describe('submissions API — list, paging, sorting and filters', () => {
         [
           'id', 'submissionId', 'form_id', 'ip', 'created_at', 'updated_at', 'submissionDate', 'submitter', 'status', 'submissionStatus', 'new', 'flag', 'notes',
           'becomeAwareDate', 'investigationDeadline', 'reportable', 'chNumber', 'chTitle', 'followup', 'emailDelivered', 'transferError', 'denyReason',
+          'rationaleMissing', 'opened', 'followupAttempts',
           // The complaint file's fields beside the list's ten columns.
           'reportingClocks', 'reportingDue', 'clock', 'decision',
         ].sort(),

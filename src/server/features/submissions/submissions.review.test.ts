@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { DEMO_FORM_ID, DEMO_WORKFLOW } from '../../emulators/jotform/fixtures.ts';
+import type { SubmissionRow } from '#shared/contract/submissions';
 import { type Headers, TOTAL, syncedSubmissions } from './submissions.test-support.ts';
 
 describe('submissions API — review', () => {
@@ -22,8 +23,16 @@ describe('submissions API — review', () => {
       ]);
     });
 
+    /** A submission pending review marked reportable from the list (a decision without rationale), its audit entries cleared from view. */
+    async function markedReportable(need: (x: SubmissionRow) => boolean = () => true) {
+      const target = fresh((x) => x.decision === 'undecided' && need(x));
+      expect((await patch(`/v1/jotforms/submission/${target.id}/mark-reportable`, { emailDelivered: true })).statusCode).toBe(200);
+      const marked = (await audits(target.id)).length;
+      return { target, since: async () => (await audits(target.id)).slice(marked) };
+    }
+
     it('deny needs a reason (400 without one) and stores it', async () => {
-      const target = fresh();
+      const { target, since } = await markedReportable();
       for (const payload of [{ decision: 'deny' }, { decision: 'deny', reason: '   ' }, { decision: 'maybe' }, {}]) {
         const res = await review(target.id, payload);
         expect(res.statusCode).toBe(400);
@@ -33,7 +42,7 @@ describe('submissions API — review', () => {
       const res = await review(target.id, { decision: 'deny', reason: '  Duplicate report.  ' });
       expect(res.statusCode).toBe(200);
       expect(res.json().results).toMatchObject({ submissionStatus: 'Denied', denyReason: 'Duplicate report.' });
-      expect((await audits(target.id)).map((e) => [e.action, e.before, e.after])).toEqual([
+      expect((await since()).map((e) => [e.action, e.before, e.after])).toEqual([
         ['deny', { submissionStatus: 'Pending Review' }, { submissionStatus: 'Denied', denyReason: 'Duplicate report.' }],
       ]);
     });
@@ -63,12 +72,43 @@ describe('submissions API — review', () => {
       for (let round = 0; round < 2; round++) {
         const target = fresh();
         const other = await signIn('staff');
-        const [a, b] = await Promise.all([review(target.id, { decision: 'approve' }), review(target.id, { decision: 'deny', reason: 'Not a complaint.' }, other.headers)]);
+        const [a, b] = await Promise.all([review(target.id, { decision: 'approve' }), review(target.id, { decision: 'deny', reason: 'Not a complaint.', notReportable: true }, other.headers)]);
         expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
         const winner = a.statusCode === 200 ? 'Pending Transfer' : 'Denied';
         expect((await row(target.id)).submissionStatus).toBe(winner);
-        expect(await audits(target.id)).toHaveLength(1);
+        expect((await audits(target.id)).map((e) => e.action)).toEqual(winner === 'Denied' ? ['decide reportability', 'deny'] : ['approve']);
       }
+    });
+
+    it('an undecided submission is denied only with its outcome: 409 without one, changing nothing', async () => {
+      const target = fresh((x) => x.decision === 'undecided');
+      const res = await review(target.id, { decision: 'deny', reason: 'Withdrawn by phone.' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'conflict', message: 'Denying closes the reporting clocks: record the reportability decision first, or deny it as not reportable with the reason as rationale.' });
+      // Too short to be the rationale: 400.
+      expect((await review(target.id, { decision: 'deny', reason: 'Spam', notReportable: true })).statusCode).toBe(400);
+      expect(await row(target.id)).toMatchObject({ submissionStatus: 'Pending Review', reportingDecision: null });
+      expect(await audits(target.id)).toEqual([]);
+    });
+
+    it('denied as not reportable: the reason is the decision’s rationale, and the clocks close', async () => {
+      const target = fresh((x) => x.decision === 'undecided' && x.reportingDue !== null);
+      const res = await review(target.id, { decision: 'deny', reason: 'Withdrawn by phone, duplicate of an earlier report.', notReportable: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toMatchObject({ submissionStatus: 'Denied', decision: 'not_reportable', clock: 'none', reportingDue: null, reportingClocks: [] });
+      expect(await row(target.id)).toMatchObject({ reportingDecision: 'not_reportable', reportingDue: null });
+      const reportability = (await s.get(`/v1/jotforms/submission/${target.id}/reportability`)).json();
+      expect(reportability.current).toMatchObject({ decision: 'not_reportable', rationale: 'Withdrawn by phone, duplicate of an earlier report.', decidedBy: { email: s.staff.email } });
+      expect((await audits(target.id)).map((e) => e.action)).toEqual(['decide reportability', 'deny']);
+    });
+
+    it('a reportable submission denied: its clocks close, and the clock filters leave it out', async () => {
+      const { target } = await markedReportable((x) => x.clock === 'overdue');
+      expect((await everything('clock=overdue')).results.map((r) => r.id)).toContain(target.id);
+      const res = await review(target.id, { decision: 'deny', reason: 'Duplicate.' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toMatchObject({ submissionStatus: 'Denied', decision: 'reportable', clock: 'none', reportingDue: null });
+      for (const clock of ['overdue', 'due_soon', 'open', 'due_within_7_days']) expect((await everything(`clock=${clock}`)).results.map((r) => r.id), clock).not.toContain(target.id);
     });
   });
 

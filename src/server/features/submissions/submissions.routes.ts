@@ -31,7 +31,7 @@ export function submissionsRoutes(route: Route, submissions: SubmissionsService,
   route(submissionsApi.markReportable, async ({ user, params }) => ({ results: await submissions.markReportable(user, params.id) }));
   route(submissionsApi.markEmailDelivered, async ({ user, params }) => ({ results: await submissions.markDelivered(user, params.id) }));
   route(submissionsApi.sendEmailRecipient, ({ user, params }) => submissions.sendToRecipients(user, params.id));
-  route(submissionsApi.review, async ({ user, params, body }) => ({ results: await submissions.review(user, params.id, body.decision, body.reason) }));
+  route(submissionsApi.review, async ({ user, params, body }) => ({ results: await submissions.review(user, params.id, body.decision, body.reason, body.notReportable === true) }));
   route(
     submissionsApi.webhook,
     async ({ params, body }) => {

@@ -1,10 +1,11 @@
 import type { Page } from '#shared/contract/common';
 import type { MailStatus } from '#shared/contract/mail';
 import type { FollowupAttempt, FollowupNote, Form, HistoryEntry, Submission, SubmissionFilters, SubmissionRow, SubmissionSortField } from '#shared/contract/submissions';
-import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Queryable, UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { RATIONALE_MIN } from '#shared/contract/reporting';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
 import type { ReportingRepo, ReportingSettings } from '../reporting/index.ts';
@@ -19,8 +20,8 @@ import { type RowContext, toSubmission, toSubmissionRow } from './submission-ans
 export interface SubmissionsDeps {
   list: SubmissionListRepo;
   file: ComplaintFileRepo;
-  /** Reportability decisions (features/reporting): marking reportable from the list is one. */
-  decisions: Pick<ReportingRepo, 'markReportable'>;
+  /** Reportability decisions (features/reporting): marking reportable from the list is one, and so is denying as not reportable. */
+  decisions: Pick<ReportingRepo, 'markReportable' | 'decide'>;
   uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
@@ -44,7 +45,8 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   const { list, file, uow, log, clock } = d;
   const today = () => zonedDate(clock.now(), d.timeZone);
   const ctx = (): RowContext => ({ settings: d.reporting, today: today() });
-  const toRow = (r: SubmissionRowColumns) => toSubmissionRow(r, ctx());
+  /** A written row as the list shows it, "new" included. */
+  const toRow = async (r: SubmissionRowColumns) => toSubmissionRow({ ...r, opened: await file.opened(r.id) }, ctx());
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
     const row = await file.find(id);
@@ -98,6 +100,26 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     return toRow(r.row);
   }
 
+  /** The outcome an undecided submission is denied with: not reportable, the deny reason its rationale. */
+  async function denyAsNotReportable(tx: Queryable, audit: Work['audit'], actor: AuditActor, row: SubmissionDbRow, reason: string, confirmed: boolean): Promise<void> {
+    if (!confirmed) {
+      throw new Conflict('Denying closes the reporting clocks: record the reportability decision first, or deny it as not reportable with the reason as rationale.');
+    }
+    if (reason.length < RATIONALE_MIN) {
+      throw new Invalid(`The reason becomes the not-reportable rationale: at least ${RATIONALE_MIN} characters`, { reason: `at least ${RATIONALE_MIN} characters` });
+    }
+    await d.decisions.decide(tx, row, { decision: 'not_reportable', rationale: reason, regimes: row.reportingRegimes, category: null }, actor, clock.now(), d.reporting);
+    const regimes = row.reportingRegimes ?? [...d.reporting.regimes];
+    await audit({
+      actor,
+      entity: 'submission',
+      entityId: row.id,
+      action: 'decide reportability',
+      before: { decision: 'undecided', category: null, regimes, reportable: row.reportable },
+      after: { decision: 'not_reportable', category: null, regimes, reportable: row.reportable, rationale: reason },
+    });
+  }
+
   return {
     async forms(): Promise<Form[]> {
       const [{ title, status }, { count, last }] = await Promise.all([d.formTitle(), list.count(d.formId)]);
@@ -145,15 +167,22 @@ export function createSubmissionsService(d: SubmissionsDeps) {
 
     markDelivered: (actor: AuditActor, id: string) => markOnce(actor, id, 'emailDelivered', 'mark delivered', 'Marked delivered'),
 
-    /** Approves or denies, decided on the locked row: only a submission pending review can be (a repeat finds it decided: 409). */
-    async review(actor: AuditActor, id: string, decision: 'approve' | 'deny', reason: string | undefined): Promise<SubmissionRow> {
+    /**
+     * Approves or denies, decided on the locked row: only a submission pending review can be (a
+     * repeat finds it decided: 409). Denying closes its clocks, so an undecided submission is denied
+     * only with its outcome: `notReportable` records it not reportable, the reason as rationale
+     * (docs/product.md, Statuses).
+     */
+    async review(actor: AuditActor, id: string, decision: 'approve' | 'deny', reason: string | undefined, notReportable = false): Promise<SubmissionRow> {
       const values: WorkflowFields =
         decision === 'approve'
           ? { submissionStatus: 'Pending Transfer', reviewedBy: actor.email, reviewedAt: clock.now() }
-          : { submissionStatus: 'Denied', denyReason: reason ?? null, reviewedBy: actor.email, reviewedAt: clock.now() };
+          : { submissionStatus: 'Denied', denyReason: reason ?? null, reviewedBy: actor.email, reviewedAt: clock.now(), reportingDue: null };
       const row = await uow(async ({ tx, audit }) => {
         const before = await file.lock(tx, id);
         if (!before) throw new NotFound('Submission not found.');
+        if (before.submissionStatus !== 'Pending Review') throw new Conflict(`Only submissions pending review can be approved or denied; this one is ${before.submissionStatus}.`);
+        if (decision === 'deny' && before.reportingDecision === null) await denyAsNotReportable(tx, audit, actor, before, reason ?? '', notReportable);
         const after = await file.updateWorkflow(tx, before.id, values, clock.now(), ['Pending Review']);
         if (!after) throw new Conflict(`Only submissions pending review can be approved or denied; this one is ${before.submissionStatus}.`);
         await audit({

@@ -56,10 +56,11 @@ export function syncedSubmissions() {
    * needs them.
    */
   const taken = new Set<string>();
-  const fresh = (need: 'any' | 'clean' = 'any') => {
+  /** An untouched submission pending review: `clean` has nothing done to it, a function picks by its own test. */
+  const fresh = (need: 'any' | 'clean' | ((x: SubmissionRow) => boolean) = 'any') => {
     const isClean = (x: SubmissionRow) => !x.reportable && !x.emailDelivered && !x.followup;
     const open = all.filter((x) => x.submissionStatus === 'Pending Review' && !taken.has(x.id));
-    const r = need === 'clean' ? open.find(isClean) : (open.find((x) => !isClean(x)) ?? open[0]);
+    const r = typeof need === 'function' ? open.find(need) : need === 'clean' ? open.find(isClean) : (open.find((x) => !isClean(x)) ?? open[0]);
     if (!r) throw new Error('the fixture has too few submissions pending review');
     taken.add(r.id);
     return r;
@@ -86,7 +87,9 @@ export function syncedSubmissions() {
   }
   function sortedIds(rows: SubmissionRow[], field: SubmissionSortField, order: 'asc' | 'desc'): string[] {
     const sign = order === 'asc' ? 1 : -1;
-    return [...rows].sort((x, y) => sign * (compare(x[field], y[field]) || compare(x.id, y.id))).map((r) => r.id);
+    // Reporting due puts the rows without an open clock last, either way.
+    const none = (r: SubmissionRow) => (field === 'reportingDue' && r.reportingDue === null ? 1 : 0);
+    return [...rows].sort((x, y) => none(x) - none(y) || sign * (compare(x[field], y[field]) || compare(x.id, y.id))).map((r) => r.id);
   }
   async function rankTexts(rows: SubmissionRow[]): Promise<void> {
     const texts = [...new Set(rows.flatMap((r) => [r.submitter, r.chNumber, r.chTitle, r.followup, r.id]).filter((v): v is string => typeof v === 'string'))];

@@ -1,9 +1,9 @@
-import type { CLOCK_CARD_NAMES, STAT_NAMES } from '#shared/contract/dashboard';
+import type { CLOCK_CARD_NAMES, RATIONALE_CARD_NAME, STAT_NAMES } from '#shared/contract/dashboard';
 import type { Role } from '#shared/roles';
 import { can } from '#shared/roles';
 import { paths } from '../../app/paths.ts';
 
-type CardName = (typeof STAT_NAMES)[number] | (typeof CLOCK_CARD_NAMES)[number];
+type CardName = (typeof STAT_NAMES)[number] | (typeof CLOCK_CARD_NAMES)[number] | typeof RATIONALE_CARD_NAME;
 
 const list = (query: Record<string, string> = {}) => {
   const search = new URLSearchParams(query).toString();
@@ -23,6 +23,7 @@ const LINKS: Record<CardName, { to: string; capability?: 'users' }> = {
   'Deadline within a Week': { to: list({ deadline: 'week' }) },
   'Reporting overdue': { to: list({ clock: 'overdue' }) },
   'Reporting due within 7 days': { to: list({ clock: 'due_within_7_days' }) },
+  'Decisions missing a rationale': { to: list({ rationale: 'missing' }) },
 };
 
 /** The card's link for this role, or null (an unknown card, or a page the role may not open). */

@@ -24,7 +24,7 @@ const WEEKS = Array.from({ length: 12 }, (_, i) => ({
 function serve() {
   return fakeServer(
     http.get('/v1/dashboard', () => json({ stats: STATS })),
-    http.get('/v1/dashboard/overview', () => json({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, weeks: WEEKS })),
+    http.get('/v1/dashboard/overview', () => json({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, weeks: WEEKS })),
   );
 }
 
@@ -52,9 +52,10 @@ describe('DashboardHomePage', () => {
     expect(link(spec, 'Total Pending Transfers')).toBe('/dashboard/jotforms?status=Pending+Transfer');
     expect(link(spec, 'Deadline within a Week')).toBe('/dashboard/jotforms?deadline=week');
     const clocks = await screen.findByRole('list', { name: 'Reporting clocks' });
-    expect(within(clocks).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reporting overdue5', 'Reporting due within 7 days9']);
+    expect(within(clocks).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reporting overdue5', 'Reporting due within 7 days9', 'Decisions missing a rationale4']);
     expect(link(clocks, 'Reporting overdue')).toBe('/dashboard/jotforms?clock=overdue');
     expect(link(clocks, 'Reporting due within 7 days')).toBe('/dashboard/jotforms?clock=due_within_7_days');
+    expect(link(clocks, 'Decisions missing a rationale')).toBe('/dashboard/jotforms?rationale=missing');
   });
 
   it('gives staff no link to the Users page they cannot open', async () => {

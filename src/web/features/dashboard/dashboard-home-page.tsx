@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CLOCK_CARD_NAMES, type Stat } from '#shared/contract/dashboard';
+import { CLOCK_CARD_NAMES, RATIONALE_CARD_NAME, type Stat } from '#shared/contract/dashboard';
 import { messageOf } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useCurrentUser } from '../../lib/session.ts';
@@ -10,11 +10,12 @@ import { useDashboardOverview, useDashboardStats } from './api.ts';
 import { cardLink } from './card-links.ts';
 import { WeeklyChart } from './weekly-chart.tsx';
 
-/** This card is styled red as a warning; the overdue clocks card is a warning too. */
-const WARNING_STATS = new Set<string>(['Deadline within a Week', 'Reporting overdue']);
+/** This card is styled red as a warning; the overdue clocks and missing rationales are warnings while there are any. */
+const WARNING_STATS = new Set<string>(['Deadline within a Week', 'Reporting overdue', RATIONALE_CARD_NAME]);
+const WARNING_WHEN_ANY = new Set<string>(['Reporting overdue', RATIONALE_CARD_NAME]);
 
 function StatCard({ stat, to }: { stat: Stat; to: string | null }) {
-  const warning = WARNING_STATS.has(stat.name) && (stat.name !== 'Reporting overdue' || stat.value > 0);
+  const warning = WARNING_STATS.has(stat.name) && (!WARNING_WHEN_ANY.has(stat.name) || stat.value > 0);
   const content = (
     <>
       <span className={cn('flex items-center gap-1.5 text-sm font-medium', warning ? 'text-red-800' : 'text-slate-600')}>
@@ -49,6 +50,7 @@ export function DashboardHomePage() {
     ? [
         { name: CLOCK_CARD_NAMES[0], value: overview.data.clocks.overdue },
         { name: CLOCK_CARD_NAMES[1], value: overview.data.clocks.dueWithin7Days },
+        { name: RATIONALE_CARD_NAME, value: overview.data.rationaleMissing },
       ]
     : [];
   return (

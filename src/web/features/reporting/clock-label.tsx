@@ -27,7 +27,7 @@ export function ReportingDue({ due, state }: { due: string | null; state: ClockS
   if (state === 'none') return <span className="text-slate-400">-</span>;
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
-      {due && <time dateTime={due} className="text-xs tabular-nums">{due}</time>}
+      {due && <time dateTime={due} className="tabular-nums">{due}</time>}
       <ClockBadge state={state} className="px-1! gap-0.5" />
     </span>
   );

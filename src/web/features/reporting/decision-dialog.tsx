@@ -14,6 +14,8 @@ interface Props {
   onClose: () => void;
   /** The decisions this submission may still take (reportable is one way). */
   choices: readonly Decision[];
+  /** The decision chosen when it opens (adding a missing rationale); otherwise none is. */
+  prefill?: Decision | undefined;
   defaultRegimes: readonly Regime[];
   /** The current decision's category, when revising a reportable one. */
   defaultCategory?: Category | undefined;
@@ -24,16 +26,18 @@ interface Props {
  * Records a reportability decision with its rationale. A reportable decision cannot be taken back,
  * so it is read back for a last confirmation before it is sent.
  */
-export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, defaultCategory, afterWrite }: Props) {
+export function DecisionDialog({ id, open, onClose, choices, prefill, defaultRegimes, defaultCategory, afterWrite }: Props) {
   const decide = useDecide(afterWrite);
-  const [decision, setDecision] = useState<Decision>(choices[0] ?? 'reportable');
+  // Nothing is chosen for the user (docs/product.md, Reporting clocks): a decision is a deliberate act.
+  const [decision, setDecision] = useState<Decision | null>(prefill && choices.includes(prefill) ? prefill : null);
   const [draft, setDraft] = useState<DecisionDraft>(() => draftOf(defaultRegimes, defaultCategory));
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const errors = tried ? draftErrors(draft, decision) : {};
+  const errors = tried && decision ? draftErrors(draft, decision) : {};
   const busy = decide.isPending;
 
   function send() {
+    if (!decision) return;
     decide.mutate(
       { id, body: decideBody(draft, decision) },
       {
@@ -54,7 +58,7 @@ export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, def
     // A closing dialog (a second click of a double-click after the write) does nothing.
     if (busy || !open) return;
     setTried(true);
-    if (Object.keys(draftErrors(draft, decision)).length > 0) return;
+    if (!decision || Object.keys(draftErrors(draft, decision)).length > 0) return;
     if (decision === 'reportable' && !confirming) return setConfirming(true);
     send();
   }
@@ -87,6 +91,7 @@ export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, def
                   </label>
                 ))}
               </div>
+              {tried && !decision && <p className="mt-1.5 text-sm text-red-700">Choose a decision.</p>}
               {choices.length === 1 && choices[0] === 'reportable' && (
                 <p className="mt-1.5 text-sm text-slate-600">A reportable submission stays reportable; a new decision may change its rationale, category and regimes.</p>
               )}
@@ -95,7 +100,7 @@ export function DecisionDialog({ id, open, onClose, choices, defaultRegimes, def
             {decision === 'not_reportable' && <p className="text-sm text-slate-600">Not reportable stops the reporting clocks. It may later be revised to reportable with a new rationale.</p>}
           </DialogBody>
         )}
-        <ConfirmStepActions confirming={confirming} busy={busy} onBack={() => setConfirming(false)} onCancel={onClose} nextLabel={decision === 'reportable' ? 'Continue' : 'Record decision'} />
+        <ConfirmStepActions confirming={confirming} busy={busy} onBack={() => setConfirming(false)} onCancel={onClose} nextLabel={decision === 'not_reportable' ? 'Record decision' : 'Continue'} />
       </form>
     </Modal>
   );

@@ -4,4 +4,4 @@ export { CLOCK_FILTER_TEXT, CLOCK_TEXT, DECISION_TEXT } from './clock-format.ts'
 export { ClockBadge, ReportingDue } from './clock-label.tsx';
 export { type DecisionDraft, decideBody } from './decision-fields.tsx';
 export { MarkReportableDialog } from './mark-reportable-dialog.tsx';
-export { ReportabilitySection } from './reportability-section.tsx';
+export { type DecideRequest, ReportabilitySection } from './reportability-section.tsx';

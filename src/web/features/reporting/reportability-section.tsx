@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CATEGORY_LABELS, type Decision, type FiledReport, REGIME_LABELS, type Regime, type ReportabilityDecision } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
@@ -50,15 +50,27 @@ interface Props {
   afterWrite: AfterReportingWrite;
   /** Today, YYYY-MM-DD, on the calendar the reporting clocks run on (the JotForm account's). */
   today: string;
+  /** The page's latest request for the decision dialog (a missing rationale prefills reportable); a new key opens it. */
+  decideRequest?: DecideRequest | null;
 }
 
-type Open = { kind: 'decide'; key: number } | { kind: 'file'; key: number; regime: Regime } | null;
+type Open = { kind: 'decide'; key: number; prefill?: Decision } | { kind: 'file'; key: number; regime: Regime } | null;
 
 /** The reportability decision with its reason and decider, earlier decisions, the clocks per regime and the reports filed. */
-export function ReportabilitySection({ id, afterWrite, today }: Props) {
+export interface DecideRequest {
+  key: number;
+  prefill?: Decision;
+}
+
+export function ReportabilitySection({ id, afterWrite, today, decideRequest = null }: Props) {
   const reportability = useReportability(id);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!decideRequest) return;
+    setOpen({ kind: 'decide', key: decideRequest.key, prefill: decideRequest.prefill });
+    setShown(true);
+  }, [decideRequest]);
 
   let body;
   if (reportability.isPending) body = <LoadingState text="Loading reportability..." />;
@@ -70,12 +82,26 @@ export function ReportabilitySection({ id, afterWrite, today }: Props) {
     const choices: Decision[] = current?.decision === 'reportable' ? ['reportable'] : current?.decision === 'not_reportable' ? ['reportable'] : ['reportable', 'not_reportable'];
     const openRegimes = data.reportingClocks.filter((c) => !c.reportedOn).map((c) => c.regime);
     const decideLabel = !current ? 'Record decision' : current.decision === 'not_reportable' ? 'Revise to reportable' : 'Revise decision';
+    const rationaleMissing = current?.decision === 'reportable' && !current.rationale;
     const openDialog = (next: Open) => {
       setOpen(next);
       setShown(true);
     };
     body = (
       <div className="space-y-4">
+        {rationaleMissing && (
+          <div role="alert" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex gap-2">
+              <Icon name="warning" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+              <span>
+                <span className="font-semibold">Reportable — rationale missing.</span> It was marked reportable without a reason: record why it is reportable, with its category.
+              </span>
+            </p>
+            <Button className="shrink-0" onClick={() => openDialog({ kind: 'decide', key: Date.now(), prefill: 'reportable' })}>
+              Add rationale
+            </Button>
+          </div>
+        )}
         <div className="rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             {current ? (
@@ -171,7 +197,7 @@ export function ReportabilitySection({ id, afterWrite, today }: Props) {
         )}
 
         {open?.kind === 'decide' && (
-          <DecisionDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} defaultRegimes={current?.decision === 'reportable' && current.regimes.length ? current.regimes : data.defaultRegimes}
+          <DecisionDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} prefill={open.prefill} defaultRegimes={current?.decision === 'reportable' && current.regimes.length ? current.regimes : data.defaultRegimes}
             defaultCategory={current?.decision === 'reportable' ? (current.category ?? undefined) : undefined}
             afterWrite={afterWrite}
           />

@@ -105,8 +105,8 @@ export function useMarkReportable(from: 'list' | 'details') {
 }
 
 export function useReview() {
-  return useSubmissionMutation(({ id, decision, reason }: { id: string; decision: 'approve' | 'deny'; reason?: string }) =>
-    api(submissionsApi.review, { params: { id }, body: decision === 'deny' ? { decision, reason } : { decision }, fallback: 'Error updating status' }),
+  return useSubmissionMutation(({ id, decision, reason, notReportable }: { id: string; decision: 'approve' | 'deny'; reason?: string; notReportable?: true }) =>
+    api(submissionsApi.review, { params: { id }, body: decision === 'deny' ? { decision, reason, ...(notReportable ? { notReportable } : {}) } : { decision }, fallback: 'Error updating status' }),
   );
 }
 

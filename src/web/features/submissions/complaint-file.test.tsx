@@ -234,6 +234,9 @@ describe('Reportability section', () => {
     await userEvent.click(await within(section).findByRole('button', { name: 'Revise to reportable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
     expect(within(dialog).queryByRole('radio', { name: 'Not reportable' })).toBeNull();
+    // Nothing is chosen for the user, even the one decision left.
+    expect(within(dialog).getByRole('radio', { name: 'Reportable' })).not.toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reportable' }));
     await userEvent.type(within(dialog).getByLabelText('Rationale'), 'Second injury report received');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -256,6 +259,7 @@ describe('Reportability section', () => {
     await userEvent.click(await within(section).findByRole('button', { name: 'Revise decision' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
     expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Reportable']);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reportable' }));
     expect(within(dialog).getByLabelText('Category')).toHaveValue('public_health_threat');
     expect(within(dialog).getByRole('checkbox', { name: 'EU MDR (Art. 87)' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' })).not.toBeChecked();

@@ -12,19 +12,21 @@ interface Props {
   submission: Submission;
   updating: boolean;
   openDialog: (kind: DialogKind, submission: Submission) => void;
+  /** Opens the reportability decision dialog (from the deny dialog of an undecided submission). */
+  onRecordDecision: () => void;
 }
 
 /** What can be done next, by status (docs/product.md, Screens, Statuses): a review, else the quality process. */
-function StatusActions({ submission, openDialog }: Pick<Props, 'submission' | 'openDialog'>) {
+function StatusActions({ submission, openDialog, onRecordDecision }: Pick<Props, 'submission' | 'openDialog' | 'onRecordDecision'>) {
   switch (submission.submissionStatus) {
     case 'Pending Review':
-      return <ReviewActions submission={submission} />;
+      return <ReviewActions submission={submission} onRecordDecision={onRecordDecision} />;
     default:
       return <QualityProcessActions submission={submission} onOpen={openDialog} />;
   }
 }
 
-export function DetailsHeader({ submission, updating, openDialog }: Props) {
+export function DetailsHeader({ submission, updating, openDialog, onRecordDecision }: Props) {
   // The next status's button may appear where the last one was clicked: it waits out a double-click.
   const settling = useSettling(submission.submissionStatus);
   return (
@@ -55,7 +57,7 @@ export function DetailsHeader({ submission, updating, openDialog }: Props) {
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-3" inert={settling}>
-        <StatusActions submission={submission} openDialog={openDialog} />
+        <StatusActions submission={submission} openDialog={openDialog} onRecordDecision={onRecordDecision} />
       </div>
     </div>
   );

@@ -91,10 +91,11 @@ function Box({ label, children, className }: { label: string; children: ReactNod
 const orDash = (value: string | null | undefined) => (value && value.trim() ? value : '-');
 const flagText = (value: string) => (value === '1' ? 'Yes' : value === '0' ? 'No' : orDash(value));
 
-/** Dates that drive the regulatory clock, reportability and the good faith efforts. */
-export function ReviewSection({ submission, onOpen }: { submission: Submission; onOpen: Open }) {
+/** Dates that drive the regulatory clock, reportability and the good faith efforts; `onAddRationale` opens the decision dialog for a reportable decision without one. */
+export function ReviewSection({ submission, onOpen, onAddRationale }: { submission: Submission; onOpen: Open; onAddRationale: () => void }) {
   const urgency = deadlineUrgency(submission);
   const reportable = reportabilityState(submission);
+  const missing = reportable === 'reportable' && submission.rationaleMissing;
   return (
     <section aria-labelledby="review-title" className="mb-8">
       <h2 id="review-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -108,14 +109,25 @@ export function ReviewSection({ submission, onOpen }: { submission: Submission; 
           <span className={cn('tabular-nums', urgency && 'font-medium text-red-700')}>{orDash(submission.investigationDeadline)}</span>
           {urgency && <span className="ml-2 text-xs font-medium text-red-700">{URGENCY_TEXT[urgency]}</span>}
         </Box>
-        <FlagBox
-          className="col-span-2 lg:col-span-1"
-          label="Reportable"
-          done={reportable === 'reportable'}
-          shown={<ReportabilityText state={reportable} />}
-          action="Mark as reportable"
-          onOpen={() => onOpen('reportable', submission)}
-        />
+        {missing ? (
+          <FlagBox
+            className="col-span-2 bg-amber-50 ring-amber-300 lg:col-span-1"
+            label="Reportable"
+            done={false}
+            shown={<ReportabilityText state={reportable} rationaleMissing />}
+            action="Add rationale"
+            onOpen={onAddRationale}
+          />
+        ) : (
+          <FlagBox
+            className="col-span-2 lg:col-span-1"
+            label="Reportable"
+            done={reportable === 'reportable'}
+            shown={<ReportabilityText state={reportable} />}
+            action="Mark as reportable"
+            onOpen={() => onOpen('reportable', submission)}
+          />
+        )}
         <div className={cn(boxClasses, 'col-span-2 lg:col-span-1')}>
           <dt className="flex items-center justify-between gap-2">
             <span className={labelClasses}>

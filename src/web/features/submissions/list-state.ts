@@ -34,10 +34,12 @@ export interface ListState {
   decision: DecisionFilter | '';
   /** The dashboard's "Deadline within a Week" card links here with `deadline=week`. */
   deadline: 'week' | '';
+  /** The dashboard's "Decisions missing a rationale" card links here with `rationale=missing`. */
+  rationale: 'missing' | '';
 }
 
 /** Page 1, 10 rows, newest submission first, all time. */
-export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '' };
+export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '', rationale: '' };
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
 
@@ -66,6 +68,7 @@ export function parseListState(params: URLSearchParams): ListState {
   const decision = params.get('decision');
   if (oneOf(DECISION_FILTERS, decision)) s.decision = decision;
   if (params.get('deadline') === 'week') s.deadline = 'week';
+  if (params.get('rationale') === 'missing') s.rationale = 'missing';
   return s;
 }
 
@@ -84,6 +87,7 @@ export function toSearchParams(s: ListState): URLSearchParams {
   if (s.clock) p.set('clock', s.clock);
   if (s.decision) p.set('decision', s.decision);
   if (s.deadline) p.set('deadline', s.deadline);
+  if (s.rationale) p.set('rationale', s.rationale);
   return p;
 }
 
@@ -118,6 +122,7 @@ export function filtersOf(s: ListState, today?: Date): SubmissionFilters | null 
   if (s.clock) filters.clock = s.clock;
   if (s.decision) filters.decision = s.decision;
   if (s.deadline) filters.deadline = s.deadline;
+  if (s.rationale) filters.rationale = s.rationale;
   return filters;
 }
 

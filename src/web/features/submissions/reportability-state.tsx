@@ -13,18 +13,26 @@ export function reportabilityState(row: Pick<SubmissionRow, 'reportable' | 'deci
 const LOOK: Record<ReportabilityState, { text: string; className: string }> = {
   reportable: { text: 'Reportable', className: 'font-medium text-green-800' },
   not_reportable: { text: 'Not reportable', className: 'font-medium text-slate-800' },
-  undecided: { text: 'Undecided', className: 'text-slate-500 italic' },
+  undecided: { text: 'Undecided', className: 'text-slate-600 italic' },
 };
 
-/** The state in words, with an icon for the two decided ones (never colour alone). */
-export function ReportabilityText({ state, compact = false }: { state: ReportabilityState; compact?: boolean }) {
+/** A reportable decision recorded without its reason (the list's Mark → Confirm). */
+export const RATIONALE_MISSING_TEXT = 'Reportable — rationale missing';
+
+/**
+ * The state in words, with an icon for the two decided ones (never colour alone); a reportable
+ * decision without a rationale says so, with a warning icon.
+ */
+export function ReportabilityText({ state, rationaleMissing = false, compact = false }: { state: ReportabilityState; rationaleMissing?: boolean; compact?: boolean }) {
   const look = LOOK[state];
+  const missing = state === 'reportable' && rationaleMissing;
   // Compact (a list cell): smaller, and the words may wrap so the column stays narrow.
   return (
-    <span className={cn('inline-flex items-center gap-1', compact ? 'text-xs' : 'whitespace-nowrap', look.className)}>
-      {state === 'reportable' && <Icon name="check" className="size-4" />}
-      {state === 'not_reportable' && <Icon name="xCircle" className="size-4" />}
-      {look.text}
+    <span className={cn('inline-flex items-center gap-1', compact ? 'text-xs whitespace-normal' : 'whitespace-nowrap', missing ? 'font-medium text-amber-900' : look.className)}>
+      {missing && <Icon name="warning" className="size-4 shrink-0" />}
+      {state === 'reportable' && !missing && <Icon name="check" className="size-4 shrink-0" />}
+      {state === 'not_reportable' && <Icon name="xCircle" className="size-4 shrink-0" />}
+      {missing ? RATIONALE_MISSING_TEXT : look.text}
     </span>
   );
 }

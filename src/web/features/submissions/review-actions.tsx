@@ -9,7 +9,7 @@ import { useReview } from './api.ts';
 import { DenyDialog } from './deny-dialog.tsx';
 
 /** Approve / deny a submission pending review, each after its own dialog (docs/product.md, Statuses). */
-export function ReviewActions({ submission }: { submission: Submission }) {
+export function ReviewActions({ submission, onRecordDecision }: { submission: Submission; onRecordDecision: () => void }) {
   const review = useReview();
   const [denyKey, setDenyKey] = useState(0);
   const [denying, setDenying] = useState(false);
@@ -54,7 +54,16 @@ export function ReviewActions({ submission }: { submission: Submission }) {
         onConfirm={approve}
         onCancel={() => setApproving(false)}
       />
-      <DenyDialog key={denyKey} submission={submission} open={denying} onClose={() => setDenying(false)} />
+      <DenyDialog
+        key={denyKey}
+        submission={submission}
+        open={denying}
+        onClose={() => setDenying(false)}
+        onRecordDecision={() => {
+          setDenying(false);
+          onRecordDecision();
+        }}
+      />
     </>
   );
 }

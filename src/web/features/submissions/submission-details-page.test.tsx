@@ -132,9 +132,14 @@ describe('SubmissionDetailsPage', () => {
     expect(within(dialog).getByText('A reason is required to deny a submission.')).toBeInTheDocument();
     expect(server.callsTo('PATCH', /review/)).toHaveLength(1);
     await userEvent.type(within(dialog).getByLabelText(/Reason for denial/), 'Duplicate report');
+    // Undecided: denying asks for the reportability outcome first.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(within(dialog).getByText('Choose the reportability outcome: not reportable, or record a decision.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH', /review/)).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Not reportable — the reason for denial is its rationale' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(server.callsTo('PATCH', /review/)).toHaveLength(2));
-    expect(server.callsTo('PATCH', /review/)[1]!.body).toEqual({ decision: 'deny', reason: 'Duplicate report' });
+    expect(server.callsTo('PATCH', /review/)[1]!.body).toEqual({ decision: 'deny', reason: 'Duplicate report', notReportable: true });
   });
 
   it("Transfer Error: shows the stored reason; the status change saves chTitle and toasts the server's message on failure", async () => {

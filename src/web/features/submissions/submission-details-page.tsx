@@ -1,13 +1,15 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
+import { DialogAside } from '../../ui/dialog.tsx';
 import { AnswersList } from './answers-list.tsx';
-import { ReportabilitySection } from '../reporting/index.ts';
+import { ComplaintSummary } from './complaint-summary.tsx';
+import { type DecideRequest, ReportabilitySection } from '../reporting/index.ts';
 import { useReloadAfterAction, useSubmission } from './api.ts';
 import { lastListSearch } from './back-link.ts';
 import { DetailsHeader } from './details-header.tsx';
@@ -35,6 +37,7 @@ export function SubmissionDetailsPage() {
   const dialogs = useSubmissionDialogs('details');
   const afterWrite = useReloadAfterAction();
   const today = useAccountToday();
+  const [decideRequest, setDecideRequest] = useState<DecideRequest | null>(null);
   // Any write on this page, then the reload that follows it (docs/product.md, Screens: 'Updating...').
   const writing = useIsMutating() > 0;
   const updating = writing || (submission.isFetching && !submission.isPending);
@@ -64,13 +67,17 @@ export function SubmissionDetailsPage() {
   }
 
   const data = submission.data;
+  // For triage (docs/product.md, Screens): the complaint in its own words first, then the review
+  // and the reportability decision, then JotForm's fields and every answer; the complaint stays
+  // readable beside any dialog on wide screens.
   return (
-    <>
+    <DialogAside.Provider value={<ComplaintSummary answers={data.answers} headingId="aside-complaint-title" />}>
       <BackLink />
-      <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} />
+      <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} onRecordDecision={() => setDecideRequest({ key: Date.now() })} />
       <OutcomeNotice submission={data} />
-      <ReviewSection submission={data} onOpen={dialogs.openDialog} />
-      <ReportabilitySection id={data.id} afterWrite={afterWrite} today={today} />
+      <ComplaintSummary answers={data.answers} headingId="complaint-title" className="mb-8" />
+      <ReviewSection submission={data} onOpen={dialogs.openDialog} onAddRationale={() => setDecideRequest({ key: Date.now(), prefill: 'reportable' })} />
+      <ReportabilitySection id={data.id} afterWrite={afterWrite} today={today} decideRequest={decideRequest} />
       <SubmissionGrid submission={data} onOpen={dialogs.openDialog} />
       <MailStatusPanel id={data.id} delivered={data.emailDelivered} />
       <section aria-labelledby="answers-title">
@@ -85,6 +92,6 @@ export function SubmissionDetailsPage() {
         <HistorySection id={data.id} />
       </div>
       {dialogs.dialogs}
-    </>
+    </DialogAside.Provider>
   );
 }

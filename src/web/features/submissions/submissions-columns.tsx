@@ -62,14 +62,43 @@ function flagColumn(field: 'emailDelivered', header: string, { dialog, label, ti
   });
 }
 
-/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): each of the ten columns sorts. */
+/**
+ * Marks under the submission date, where a row starts (docs/product.md, List and CSV): "New" while
+ * nobody has opened the submission, and a warning icon on an overdue row where the Reporting due
+ * column is hidden (the row's tint never says it alone).
+ */
+function RowMarks({ row }: { row: SubmissionRow }) {
+  if (row.opened && row.clock !== 'overdue') return null;
+  return (
+    <span className="mt-1 flex items-center gap-1">
+      {!row.opened && (
+        <span title="Nobody has opened this submission yet" className="rounded-sm bg-brand-100 px-1 text-[0.6875rem] leading-4 font-semibold tracking-wide text-brand-800 uppercase">
+          New
+        </span>
+      )}
+      {row.clock === 'overdue' && (
+        <span title="Reporting overdue" className="inline-flex text-red-700 min-[1281px]:hidden">
+          <Icon name="warning" className="size-4" aria-hidden="true" />
+          <span className="sr-only">Reporting overdue</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): each column sorts. */
 export function submissionsColumns(actions: CellActions) {
   return [
     column.accessor('submissionDate', {
       id: 'submissionDate',
       header: () => <Wrap>Submission Date</Wrap>,
       meta: meta({ className: 'tabular-nums' }),
-      cell: (info) => <SubmissionDateCell submissionDate={info.getValue()} createdAt={info.row.original.created_at} accountTimeZone={actions.accountTimeZone} />,
+      cell: (info) => (
+        <>
+          <SubmissionDateCell submissionDate={info.getValue()} createdAt={info.row.original.created_at} accountTimeZone={actions.accountTimeZone} />
+          <RowMarks row={info.row.original} />
+        </>
+      ),
     }),
     column.accessor('submitter', {
       id: 'submitter',
@@ -105,7 +134,7 @@ export function submissionsColumns(actions: CellActions) {
       meta: meta({ hideBelow: 959 }),
       cell: (info) => {
         const state = reportabilityState(info.row.original);
-        if (state === 'reportable') return <ReportabilityText state={state} compact />;
+        if (state === 'reportable') return <ReportabilityText state={state} rationaleMissing={info.row.original.rationaleMissing} compact />;
         return (
           <span className="flex flex-col items-start gap-1">
             <ReportabilityText state={state} compact />
@@ -156,11 +185,10 @@ export function submissionsColumns(actions: CellActions) {
       },
     }),
     flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark as delivered', title: 'Mark delivered and email the recipients' }, actions),
-    // After the ten: the earliest open reporting clock, its date and state in words.
+    // After the ten: the earliest open reporting clock, its date and state in words; sorted by the server too.
     column.accessor('reportingDue', {
       id: 'reportingDue',
       header: () => <Wrap>Reporting due</Wrap>,
-      enableSorting: false,
       meta: meta({ hideBelow: 1280, className: 'whitespace-nowrap' }),
       cell: (info) => <ReportingDue due={info.getValue()} state={info.row.original.clock} />,
     }),

@@ -1,7 +1,7 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CSV_FILE_NAME } from '#shared/contract/submissions';
+import { CSV_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
 import { can } from '#shared/roles';
 import { messageOf } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -57,6 +57,16 @@ function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: b
       )}
     </div>
   );
+}
+
+const OVERDUE_EDGE = '[&>td:first-child]:shadow-[inset_4px_0_0_var(--color-red-600)]';
+/**
+ * Reportable rows are light green; an overdue row has a red edge, and is red when not reportable
+ * (its icon and words say it too: docs/product.md, List and CSV).
+ */
+function rowTint(row: SubmissionRow): string | undefined {
+  if (row.clock === 'overdue') return row.reportable ? `bg-green-50 ${OVERDUE_EDGE}` : `bg-red-50/60 ${OVERDUE_EDGE}`;
+  return row.reportable ? 'bg-green-50' : undefined;
 }
 
 /** Form Submissions list (index of /dashboard/jotforms). */
@@ -171,7 +181,7 @@ export function SubmissionsListPage() {
             paging={{ pagination: paginationOf(state), onPaginationChange, rowCount: total }}
             sorting={{ sorting: sortingOf(state), onSortingChange }}
             onRowClick={(row) => navigate(`submission/${encodeURIComponent(row.id)}`)}
-            rowClassName={(row) => (row.reportable ? 'bg-green-50' : undefined)}
+            rowClassName={rowTint}
             emptyHint={emptyHint}
           />
         )}

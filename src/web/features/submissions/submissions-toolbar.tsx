@@ -7,6 +7,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { DATE_RANGES, type DateRange, type ListState } from './list-state.ts';
+import { RATIONALE_MISSING_TEXT } from './reportability-state.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -67,6 +68,18 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
   );
 }
 
+/** A filter a dashboard card set, shown as a removable chip. */
+function FilterChip({ text, onRemove }: { text: string; onRemove: () => void }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-red-50 py-1 pr-1 pl-3 text-sm font-medium text-red-800 ring-1 ring-red-200 ring-inset">
+      {text}
+      <button type="button" onClick={onRemove} className="rounded-full p-0.5 hover:bg-red-100" aria-label={`Remove filter: ${text}`}>
+        <Icon name="close" className="size-4" />
+      </button>
+    </span>
+  );
+}
+
 /** Search, status and the date filter (Custom adds Start Date and End Date). */
 export function SubmissionsToolbar({ state, onChange }: Props) {
   const customIncomplete = state.range === 'custom' && (!state.from || !state.to);
@@ -112,14 +125,10 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
           </div>
         )}
       </div>
-      {state.deadline === 'week' && (
+      {(state.deadline === 'week' || state.rationale === 'missing') && (
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <span className="inline-flex items-center gap-1 rounded-full bg-red-50 py-1 pr-1 pl-3 text-sm font-medium text-red-800 ring-1 ring-red-200 ring-inset">
-            Investigation deadline within a week
-            <button type="button" onClick={() => onChange({ deadline: '' })} className="rounded-full p-0.5 hover:bg-red-100" aria-label="Remove filter: Investigation deadline within a week">
-              <Icon name="close" className="size-4" />
-            </button>
-          </span>
+          {state.deadline === 'week' && <FilterChip text="Investigation deadline within a week" onRemove={() => onChange({ deadline: '' })} />}
+          {state.rationale === 'missing' && <FilterChip text={RATIONALE_MISSING_TEXT} onRemove={() => onChange({ rationale: '' })} />}
         </div>
       )}
       <p className="mt-3 text-xs text-slate-500">
