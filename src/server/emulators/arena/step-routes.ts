@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkAttributeValue } from './attribute-values.ts';
 import { ArenaFailure, type ArenaErrorEntry, fail, invalidGuid } from './failures.ts';
 import { type Compact, OWNERS, attributeDefinition } from './fixtures.ts';
-import { endOfPacificDay, pacificMidnight, zulu } from './pacific-time.ts';
+import { endOfPacificDay, zulu } from './pacific-time.ts';
 import { type EmulatorContext, type Query, findProcess, findStep, guidRef, isTrue, objectBody, requireDate } from './request.ts';
 import type { EmulatedStep, StoredValue } from './state.ts';
 import { stepView } from './views.ts';
@@ -91,9 +91,10 @@ export function stepRoutes(app: FastifyInstance, { state, variant }: EmulatorCon
     if (body.dueDateTime === null) {
       if (setNull) due = null;
     } else if (body.dueDateTime !== undefined) {
-      // "PUT Quality Process Step Update": only the date portion is honoured, at 23:59:59 Pacific.
-      const day = requireDate(body.dueDateTime, 'dueDateTime').toISOString().slice(0, 10);
-      due = zulu(endOfPacificDay(pacificMidnight(day)));
+      // "PUT Quality Process Step Update": only the date portion is honoured, at 23:59:59 Pacific —
+      // the date after conversion to Pacific time, as its sample shows (2016-11-20T00:00:00Z is
+      // due 2016-11-20T07:59:59Z, the end of 19 November in Pacific time).
+      due = zulu(endOfPacificDay(requireDate(body.dueDateTime, 'dueDateTime')));
     }
 
     for (const slot of step.attributes) if (updates.has(slot.guid)) slot.value = updates.get(slot.guid) ?? null;

@@ -48,7 +48,8 @@ export function stepView(s: EmulatedStep, omitEmpty = false) {
     approvals: null,
   };
   if (s.type === 'SIGNOFF') {
-    return { ...common, allowOwnerToAddApprovers: true, approvers: s.approvers };
+    // "GET Quality Process Steps" shows a sign-off step with `"assignee": null` too.
+    return { ...common, allowOwnerToAddApprovers: true, assignee: null, approvers: s.approvers };
   }
   const first = s.assignees?.[0];
   return {
