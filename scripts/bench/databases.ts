@@ -7,7 +7,8 @@ import { type Database, type Db, openPostgres } from '../../src/server/db/client
 import { startEmbeddedPostgres } from '../../src/server/db/embedded/index.ts';
 
 export type DbKind = 'postgres' | 'embedded';
-export const BENCH_DB_NAME = 'quality_portal_bench';
+/** The database created on the PostgreSQL server (BENCH_DB_NAME), so two runs can share a server. */
+export const BENCH_DB_NAME = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.BENCH_DB_NAME ?? '') ? process.env.BENCH_DB_NAME! : 'quality_portal_bench';
 
 /** Where a child server finds the bench database. */
 export interface DbTarget {
