@@ -5,6 +5,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { useProfile } from './api.ts';
 import { MfaCard } from './mfa-card.tsx';
+import { useMfaStatus } from './mfa-api.ts';
 import { PasswordForm } from './password-form.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
@@ -39,6 +40,9 @@ export function AccountPage() {
   const profile = useProfile();
   const signedIn = useCurrentUser();
   const user = profile.data?.user ?? signedIn;
+  const mfa = useMfaStatus().data;
+  // A role that needs two-step verification, without it: the set-up is all this session may do (MFA_REQUIRED_ROLES).
+  const settingUpFirst = !!mfa?.required && !mfa.enabled;
   if (!user) return null;
   return (
     <>
@@ -54,15 +58,19 @@ export function AccountPage() {
             <Detail label="Last sign-in">{user.lastLogin ? <DateTime value={user.lastLogin} /> : 'Never'}</Detail>
           </dl>
         </AccountSection>
-        <AccountSection id="account-password" title="Change password" description="Changing it signs you out everywhere else; this browser stays signed in.">
-          <PasswordForm />
-        </AccountSection>
+        {!settingUpFirst && (
+          <AccountSection id="account-password" title="Change password" description="Changing it signs you out everywhere else; this browser stays signed in.">
+            <PasswordForm />
+          </AccountSection>
+        )}
         <AccountSection id="account-mfa" title="Two-step verification" description="A code from an app on your phone as well as your password, so a stolen password alone cannot sign in.">
           <MfaCard />
         </AccountSection>
-        <AccountSection id="account-sessions" title="Sessions" description="Where you are signed in now. Sign out any you do not recognise, then change your password.">
-          <SessionsCard />
-        </AccountSection>
+        {!settingUpFirst && (
+          <AccountSection id="account-sessions" title="Sessions" description="Where you are signed in now. Sign out any you do not recognise, then change your password.">
+            <SessionsCard />
+          </AccountSection>
+        )}
       </div>
     </>
   );
