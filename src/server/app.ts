@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mailRoutes(route, services.mail, services.submissions.idOf);
   integrationsRoutes(route, services.integrations);
   reportingRoutes(route, services.reporting);
-  auditRoutes(route, services.audit);
+  auditRoutes(route, services.auditReader);
   await registerSpa(app, deps.webDir ?? null);
 
   if (deps.background) {

@@ -97,9 +97,9 @@ const missingJotform: JotformSource & QuestionsSource = {
 export function createServices(d: ServiceDeps) {
   const { config, db, clock } = d;
   const log = createSystemLog(db, clock, d.logger);
-  const audit = createAuditTrail(clock);
+  const auditTrail = createAuditTrail(clock);
   // Every change the portal stores commits with its audit entry through this one helper.
-  const uow = createUnitOfWork(db, audit);
+  const uow = createUnitOfWork(db, auditTrail);
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const authEvents = createAuthEvents(log, uow);
@@ -164,7 +164,7 @@ export function createServices(d: ServiceDeps) {
     endSessions: (user, reason, actor) => sessions.end(user, {}, reason, actor),
     userChanged: (id) => sessionCache.forgetUser(id),
   });
-  const reporting = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
+  const clockSettings = { regimes: config.REPORTING_REGIMES, holidays: holidaysFrom(config.REPORTING_HOLIDAYS) };
   const emailConfigRepo = createEmailConfigRepo(db);
   const reportingRepo = createReportingRepo(db);
   const mailer = d.outside?.mailer ?? createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL });
@@ -206,7 +206,7 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     mapper: { timeZone: config.JOTFORM_TIMEZONE, awareDateQid: d.awareDateQid, investigationDays: config.INVESTIGATION_DAYS },
     rereadDays: config.SYNC_REREAD_DAYS,
-    reporting,
+    clockSettings,
     webhookSecret: d.webhookSecret,
     ...(d.logger ? { logger: d.logger } : {}),
   });
@@ -221,7 +221,7 @@ export function createServices(d: ServiceDeps) {
     formId: d.formId,
     formTitle: () => sync.formTitle(),
     publicUrl: publicUrl(config),
-    reporting,
+    clockSettings,
     timeZone: config.JOTFORM_TIMEZONE,
     exportSlots: createExportSlots({ perUser: EXPORTS_PER_USER, total: EXPORT_POOL_SIZE }),
   });
@@ -239,7 +239,6 @@ export function createServices(d: ServiceDeps) {
     close: () => authChanges.close(),
     authCache: sessionCache,
     log,
-    auditTrail: audit,
     integrations,
     auth,
     mfa,
@@ -257,8 +256,8 @@ export function createServices(d: ServiceDeps) {
     qualityProcess,
     arenaHealth,
     dashboard: createDashboardService(db, clock, config.JOTFORM_TIMEZONE, d.formId === NO_FORM ? null : d.formId),
-    reporting: createReportingService({ db, uow, repo: reportingRepo, log, clock, settings: reporting, timeZone: config.JOTFORM_TIMEZONE }),
-    audit: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
+    reporting: createReportingService({ db, uow, repo: reportingRepo, log, clock, clockSettings, timeZone: config.JOTFORM_TIMEZONE }),
+    auditReader: createAuditService(createAuditRepo(db), config.JOTFORM_TIMEZONE),
     logs: createLogsService(db, uow),
     questions: createQuestionsService({ jotform, uow, log, formId: d.formId }),
   };

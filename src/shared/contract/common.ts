@@ -68,7 +68,7 @@ export interface Page<T> {
 }
 
 /** The years a date of this product can fall in; anything outside is a typing slip. */
-export const DATE_YEARS = { min: 1900, max: 2200 } as const;
+const DATE_YEARS = { min: 1900, max: 2200 } as const;
 
 /** YYYY-MM-DD, a real calendar date between 1900 and 2200. */
 export const IsoDate = z

@@ -1,5 +1,5 @@
 /** Reportability decisions, filed reports and their clocks; other features reach it only here. */
-export { type ClockColumns, type ReportingSettings, holidaysFrom, reportingDueOf, reportingFieldsOf } from './reporting-fields.ts';
+export { type ReportingSettings, holidaysFrom, reportingDueOf, reportingFieldsOf } from './reporting-fields.ts';
 export { type ReportingRepo, createReportingRepo } from './reporting.repo.ts';
 export { type ReportingService, createReportingService } from './reporting.service.ts';
 export { reportingRoutes } from './reporting.routes.ts';

@@ -152,5 +152,5 @@ export function createReportingRepo(db: Db) {
     },
   };
 }
-export type FiledReportRow = typeof filedReports.$inferSelect;
+type FiledReportRow = typeof filedReports.$inferSelect;
 export type ReportingRepo = ReturnType<typeof createReportingRepo>;

@@ -15,7 +15,7 @@ export interface ReportingDeps {
   repo: ReportingRepo;
   log: SystemLog;
   clock: Clock;
-  settings: ReportingSettings;
+  clockSettings: ReportingSettings;
   /** The JotForm account's time zone: the calendar become-aware dates are written in. */
   timeZone: string;
 }
@@ -41,14 +41,14 @@ export function createReportingService(d: ReportingDeps) {
   async function answer(row: SubmissionDbRow, q: Queryable = d.db): Promise<Reportability> {
     const decisions = await d.repo.decisions(row.id, q);
     const reports = await d.repo.reports(row.id, q);
-    return { ...reportingFieldsOf(row, d.settings, today()), current: decisions[0] ?? null, decisions, reports, defaultRegimes: [...d.settings.regimes] };
+    return { ...reportingFieldsOf(row, d.clockSettings, today()), current: decisions[0] ?? null, decisions, reports, defaultRegimes: [...d.clockSettings.regimes] };
   }
 
   return {
     get: async (id: string) => answer(await mustFind(id)),
 
     /** Brings the stored clock due dates in line with the settings when they changed (run at start). */
-    refreshClocks: () => d.repo.refreshReportingDue(d.settings),
+    refreshClocks: () => d.repo.refreshReportingDue(d.clockSettings),
 
     /**
      * `reportable` is one way: a reportable submission is never decided not reportable (409). The
@@ -58,20 +58,20 @@ export function createReportingService(d: ReportingDeps) {
     async decide(who: Who, id: string, body: { decision: Decision; rationale: string; regimes?: Regime[] | undefined; category?: Category | undefined }): Promise<Reportability> {
       const r = await d.uow(async ({ tx, audit }) => {
         const row = await mustLock(tx, id);
-        const v = { decision: body.decision, rationale: body.rationale, regimes: body.regimes ?? [...regimesOf(row, d.settings)], category: body.category ?? null };
+        const v = { decision: body.decision, rationale: body.rationale, regimes: body.regimes ?? [...regimesOf(row, d.clockSettings)], category: body.category ?? null };
         const [current] = await d.repo.decisions(row.id, tx);
         const same = current && current.decision === v.decision && current.rationale === v.rationale && current.category === v.category && current.regimes.join() === v.regimes.join();
         if (same) return { answer: await answer(row, tx), wrote: false };
         if (v.decision === 'not_reportable' && (row.reportable || row.reportingDecision === 'reportable')) {
           throw new Conflict('This submission is reportable, and reportable is one way: it cannot be decided not reportable.');
         }
-        const updated = await d.repo.decide(tx, row, v, who, d.clock.now(), d.settings);
+        const updated = await d.repo.decide(tx, row, v, who, d.clock.now(), d.clockSettings);
         await audit({
           actor: who,
           entity: 'submission',
           entityId: row.id,
           action: 'decide reportability',
-          before: { decision: row.reportingDecision ?? 'undecided', category: row.reportingCategory, regimes: row.reportingRegimes ?? [...d.settings.regimes], reportable: row.reportable },
+          before: { decision: row.reportingDecision ?? 'undecided', category: row.reportingCategory, regimes: row.reportingRegimes ?? [...d.clockSettings.regimes], reportable: row.reportable },
           after: { decision: v.decision, category: v.category, regimes: v.regimes, reportable: updated.reportable, rationale: v.rationale },
         });
         return { answer: await answer(updated, tx), wrote: true, id: row.id };
@@ -94,14 +94,14 @@ export function createReportingService(d: ReportingDeps) {
         }
         if (row.reportingDecision === null) throw new Conflict('Record a reportability decision before filing a report: this submission is undecided.');
         if (row.reportingDecision === 'not_reportable') throw new Conflict('This submission was decided not reportable: there is no report to file.');
-        const regimes = regimesOf(row, d.settings);
+        const regimes = regimesOf(row, d.clockSettings);
         if (!regimes.includes(body.regime)) {
           throw new Conflict(`This submission's clocks do not include ${REGIME_LABELS[body.regime]}; they run for ${regimes.map((x) => REGIME_LABELS[x]).join(', ')}.`);
         }
         const earlier = await d.repo.filed(tx, row.id);
         if (earlier.some((x) => x.regime === body.regime && x.reportedOn === body.reportedOn && x.reference === body.reference)) return { answer: await answer(row, tx), wrote: false };
         const was = row.reportingReports[body.regime];
-        const updated = await d.repo.fileReport(tx, row, body, who, d.clock.now(), d.settings);
+        const updated = await d.repo.fileReport(tx, row, body, who, d.clock.now(), d.clockSettings);
         await audit({ actor: who, entity: 'submission', entityId: row.id, action: 'file report', before: { regime: body.regime, reportedOn: was ?? null }, after: { regime: body.regime, reportedOn: body.reportedOn, reference: body.reference } });
         return { answer: await answer(updated, tx), wrote: true, id: row.id };
       });

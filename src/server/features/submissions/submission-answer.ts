@@ -12,7 +12,7 @@ export interface RowContext {
 
 /** `opened`: whether anyone opened its details page (docs/product.md, List and CSV). */
 export function toSubmissionRow(r: SubmissionRowColumns & { opened: boolean }, ctx: RowContext): SubmissionRow {
-  const reporting = reportingFieldsOf(r, ctx.settings, ctx.today);
+  const fields = reportingFieldsOf(r, ctx.settings, ctx.today);
   return {
     id: r.id,
     submissionId: r.id,
@@ -39,10 +39,10 @@ export function toSubmissionRow(r: SubmissionRowColumns & { opened: boolean }, c
     denyReason: r.denyReason,
     rationaleMissing: r.reportingRationaleMissing,
     opened: r.opened,
-    reportingClocks: reporting.reportingClocks,
-    reportingDue: reporting.reportingDue,
-    clock: reporting.clock,
-    decision: reporting.decision,
+    reportingClocks: fields.reportingClocks,
+    reportingDue: fields.reportingDue,
+    clock: fields.clock,
+    decision: fields.decision,
   };
 }
 

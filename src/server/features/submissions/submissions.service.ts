@@ -34,7 +34,7 @@ export interface SubmissionsDeps {
   /** The portal's address for links in e-mails. */
   publicUrl: string;
   /** The reporting clocks' settings (REPORTING_REGIMES, REPORTING_HOLIDAYS). */
-  reporting: ReportingSettings;
+  clockSettings: ReportingSettings;
   /** The CSV exports running in this instance, limited per user and in all. */
   exportSlots: ExportSlots;
   /** The JotForm account's time zone (JOTFORM_TIMEZONE): "today" of the clocks and the deadline filter, told to the web app with the form. */
@@ -44,7 +44,7 @@ export interface SubmissionsDeps {
 export function createSubmissionsService(d: SubmissionsDeps) {
   const { list, file, uow, log, clock } = d;
   const today = () => zonedDate(clock.now(), d.timeZone);
-  const ctx = (): RowContext => ({ settings: d.reporting, today: today() });
+  const ctx = (): RowContext => ({ settings: d.clockSettings, today: today() });
   /** A written row as the list shows it, "new" included. */
   const toRow = async (r: SubmissionRowColumns) => toSubmissionRow({ ...r, opened: await file.opened(r.id) }, ctx());
 
@@ -91,7 +91,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       const before = await file.lock(tx, id);
       if (!before) throw new NotFound('Submission not found.');
       // Marking reportable is also a decision (without category or rationale), recorded with the flag.
-      const row = flag === 'reportable' ? await d.decisions.markReportable(tx, before, actor, clock.now(), d.reporting) : await file.setFlag(tx, before.id, flag, clock.now());
+      const row = flag === 'reportable' ? await d.decisions.markReportable(tx, before, actor, clock.now(), d.clockSettings) : await file.setFlag(tx, before.id, flag, clock.now());
       if (!row) return { row: before, changed: false };
       await audit({ actor, entity: 'submission', entityId: before.id, action, before: { [flag]: false }, after: { [flag]: true } });
       return { row, changed: true };
@@ -108,8 +108,8 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     if (reason.length < RATIONALE_MIN) {
       throw new Invalid(`The reason becomes the not-reportable rationale: at least ${RATIONALE_MIN} characters`, { reason: `at least ${RATIONALE_MIN} characters` });
     }
-    await d.decisions.decide(tx, row, { decision: 'not_reportable', rationale: reason, regimes: row.reportingRegimes, category: null }, actor, clock.now(), d.reporting);
-    const regimes = row.reportingRegimes ?? [...d.reporting.regimes];
+    await d.decisions.decide(tx, row, { decision: 'not_reportable', rationale: reason, regimes: row.reportingRegimes, category: null }, actor, clock.now(), d.clockSettings);
+    const regimes = row.reportingRegimes ?? [...d.clockSettings.regimes];
     await audit({
       actor,
       entity: 'submission',

@@ -48,7 +48,7 @@ export interface SyncDeps {
   formId: string;
   mapper: MapperOptions;
   /** The reporting clocks' settings: a new submission's clocks are stored with it. */
-  reporting: ReportingSettings;
+  clockSettings: ReportingSettings;
   /** Where the `updated_at` filter is ignored, each poll re-reads the submissions created in this many last days. */
   rereadDays: number;
   /** Without a secret the webhook route answers 404 to everyone. */
@@ -96,7 +96,7 @@ export function createSubmissionSync(d: SyncDeps) {
 
   async function store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }> {
     const rows = batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
-    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.reporting);
+    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings);
     if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
   }
