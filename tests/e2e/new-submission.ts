@@ -65,7 +65,8 @@ export async function createSubmission(request: APIRequestContext, token: string
 
   const submission = `/v1/jotforms/submission/${id}`;
   if (wish.reportable) await call('PATCH', `${submission}/mark-reportable`, { reportable: true });
-  if (wish.status === 'Denied') await call('PATCH', `${submission}/review`, { decision: 'deny', reason: 'Not a complaint' });
+  // Undecided, it is denied as not reportable, the reason its rationale (docs/product.md, Statuses).
+  if (wish.status === 'Denied') await call('PATCH', `${submission}/review`, { decision: 'deny', reason: 'Not a complaint', ...(wish.reportable ? {} : { notReportable: true }) });
   if (wish.status === 'Pending Transfer' || wish.status === 'Successful Transfer') await call('PATCH', `${submission}/review`, { decision: 'approve' });
   if (wish.status === 'Successful Transfer') await call('PATCH', `${submission}/quality-process`, { chTitle: wish.chTitle ?? `Pump alarms ${last}` });
   return { id, submitter: `${first} ${last}` };
