@@ -23,7 +23,7 @@ async function snapshot(): Promise<Record<string, unknown>> {
 /** Sends the request while the audit trail refuses entries; nothing may change. */
 async function rolledBack(request: InjectOptions, headers = p.admin): Promise<void> {
   const before = await snapshot();
-  const refusal = await refuseAuditInserts(p.t.database.pool);
+  const refusal = await refuseAuditInserts(p.t.database.owner.pool);
   try {
     const res = await send(request, headers);
     expect(res.statusCode, res.body).toBe(500);
@@ -63,7 +63,7 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     const id = await submission();
     const base = `/v1/jotforms/submission/${id}`;
     expect((await send({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve' } }, p.staff)).statusCode).toBe(200);
-    const refusal = await refuseAuditInserts(p.t.database.pool);
+    const refusal = await refuseAuditInserts(p.t.database.owner.pool);
     try {
       const res = await send({ method: 'PATCH', url: `${base}/quality-process`, payload: { chTitle: 'Rolled back transfer' } }, p.staff);
       expect(res.statusCode, res.body).toBe(500);

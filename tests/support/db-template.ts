@@ -4,6 +4,8 @@ export interface TestDatabaseServer {
   adminUrl: string;
   /** The migrated template each test file's database is created from. */
   template: string;
+  /** The role (and its password) test apps connect as: the portal's app role, which owns nothing. */
+  appRole: { name: string; password: string };
 }
 
 declare module 'vitest' {

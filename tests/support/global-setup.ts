@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded/index.ts';
+import { APP_ROLE, asRole, ensureAppRole } from '../../src/server/db/roles.ts';
 import type { TestDatabaseServer } from './db-template.ts';
 
 function withDatabase(url: string, name: string): string {
@@ -45,10 +46,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const template = `qp_template_${randomBytes(6).toString('hex')}`;
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
-  const database = openPostgres(withDatabase(adminUrl, template), { max: 1 });
+  // The portal's app role, as a start creates it; the template's grants go with every copy of it.
+  const appRole = { name: APP_ROLE, password: 'portal-app-test-password' };
+  await ensureAppRole(adminUrl, appRole.name, appRole.password);
+  const database = openPostgres(asRole(withDatabase(adminUrl, template), appRole.name, appRole.password), { max: 1, migrationUrl: withDatabase(adminUrl, template) });
   await database.migrate();
   await database.close();
-  project.provide('testDatabaseServer', { adminUrl, template } satisfies TestDatabaseServer);
+  project.provide('testDatabaseServer', { adminUrl, template, appRole } satisfies TestDatabaseServer);
   return async () => {
     await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
     await stopServer();

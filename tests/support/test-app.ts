@@ -5,7 +5,8 @@ import { inject } from 'vitest';
 import type { Role } from '#shared/roles';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
-import { type Database, openPostgres } from '../../src/server/db/client.ts';
+import { type Database, type Db, openPostgres } from '../../src/server/db/client.ts';
+import { asRole } from '../../src/server/db/roles.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { Clock } from '../../src/server/lib/clock.ts';
 import { hashPassword } from '../../src/server/lib/password.ts';
@@ -24,14 +25,25 @@ export async function createDatabase(template?: string): Promise<{ url: string; 
   return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** A fresh, migrated database of its own: a clone of the run's template, dropped on close. */
-export async function freshDatabase(): Promise<Database> {
-  const created = await createDatabase(inject('testDatabaseServer').template);
-  const database = openPostgres(created.url, { max: 5 });
+/** A test's database: the portal's connections (as the app role) and the owner's, for what a test sets up around the app. */
+export type TestDatabase = Database & { owner: { db: Db; pool: pg.Pool } };
+
+/**
+ * A fresh, migrated database of its own: a clone of the run's template, dropped on close. Its
+ * `db` and `pool` connect as the portal's app role, as a running portal does; `owner` as the
+ * schema's owner, for the few tests that change the schema (a trigger refusing audit entries).
+ */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const { template, appRole } = inject('testDatabaseServer');
+  const created = await createDatabase(template);
+  const database = openPostgres(asRole(created.url, appRole.name, appRole.password), { max: 5 });
+  const owner = openPostgres(created.url, { max: 1 });
   return {
     ...database,
+    owner: { db: owner.db, pool: owner.pool },
     close: async () => {
       await database.close();
+      await owner.close();
       await created.drop();
     },
   };
@@ -66,7 +78,7 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   /** Inserts a user directly (password TEST_PASSWORD unless given). */
   createUser(role: Role, fields?: { email?: string; name?: string; password?: string; isRestricted?: boolean }): Promise<{ id: string; email: string; password: string }>;

@@ -3,6 +3,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { grantAppPrivileges, roleOf } from './roles.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -45,9 +46,12 @@ function newPool(url: string, max: number, statementTimeoutMs?: number): pg.Pool
 /**
  * The portal's connections to `url`: the API's pool and the exports' pool, each with its statement
  * limit. Migrations run on a connection of their own, without a limit, as `migrationUrl`'s role
- * (the schema's owner; `url` by default).
+ * (the schema's owner; `url` by default). When that is another role than `url`'s, the owner then
+ * grants `url`'s role what the app may do (roles.ts), tables added by the migrations included.
  */
 export function openPostgres(url: string, opts: { max?: number; kind?: Database['kind']; migrationUrl?: string | undefined } = {}): Database {
+  const ownerUrl = opts.migrationUrl ?? url;
+  const appRole = roleOf(url);
   const pool = newPool(url, opts.max ?? 10, STATEMENT_TIMEOUT_MS);
   const exportPool = newPool(url, EXPORT_POOL_SIZE, EXPORT_STATEMENT_TIMEOUT_MS);
   const db = drizzle({ client: pool, schema });
@@ -57,12 +61,13 @@ export function openPostgres(url: string, opts: { max?: number; kind?: Database[
     exportPool,
     kind: opts.kind ?? 'external',
     async migrate() {
-      const owner = newPool(opts.migrationUrl ?? url, 1);
+      const owner = newPool(ownerUrl, 1);
       try {
         await migrate(drizzle({ client: owner, schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await owner.end();
       }
+      if (roleOf(ownerUrl) !== appRole) await grantAppPrivileges(ownerUrl, appRole);
     },
     close: async () => {
       await Promise.all([pool.end(), exportPool.end()]);

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../tests/support/test-app.ts';
+import { type TestDatabase, freshDatabase } from '../../../tests/support/test-app.ts';
 import { createComplaintFileRepo } from '../features/submissions/complaint-file.repo.ts';
-import type { Database } from './client.ts';
 
 const MIGRATION = fileURLToPath(new URL('./migrations/0011_followup_notes_in_audit.sql', import.meta.url));
 const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
@@ -15,12 +14,13 @@ const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoi
  * the migration's statements run again over them (they only add what is missing).
  */
 describe('migration 0011: follow-up notes kept before it', () => {
-  let database: Database;
+  let database: TestDatabase;
   const id = '6100000000000000001';
 
   beforeAll(async () => {
     database = await freshDatabase();
-    const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
+    // As the owner: the migration's statements change the schema.
+    const q = (text: string, values: unknown[] = []) => database.owner.pool.query(text, values);
     await q(
       `INSERT INTO submissions (id, form_id, jf_created_at, submission_date, become_aware_date, investigation_deadline, followup)
        VALUES ($1, '243158902746061', '2025-05-01 09:00:00', '2025-05-01T13:00:00Z', '2025-05-01', '2025-05-31', 'Second call: replacement sent.')`,
@@ -50,7 +50,7 @@ describe('migration 0011: follow-up notes kept before it', () => {
   });
 
   it('adds nothing when it runs over notes that already have their entry', async () => {
-    for (const s of statements) await database.pool.query(s);
+    for (const s of statements) await database.owner.pool.query(s);
     expect(await createComplaintFileRepo(database.db).followups(id)).toHaveLength(2);
   });
 

@@ -8,15 +8,17 @@ import { lockDataDir, lockHolder, runningServerUrl, startEmbeddedPostgres } from
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /**
- * Runs `fn` against the portal database: DATABASE_URL's, the embedded server of a running portal
+ * Runs `fn` against the portal database as the schema's owner: MIGRATION_DATABASE_URL's (else DATABASE_URL's), the embedded server of a running portal
  * (only when `online` — an export reads beside it), or the embedded server started here for the
  * job with DATA_DIR locked (an import never runs under a live portal).
  */
 export async function withTarget<T>(online: boolean, fn: (url: string, where: string) => Promise<T>): Promise<T> {
   const config = loadConfig();
   if (config.DATABASE_URL) {
-    const u = new URL(config.DATABASE_URL);
-    return fn(config.DATABASE_URL, `${u.host}${u.pathname}`);
+    // As the schema's owner: the app's own role may not read the migrations' stamp nor create tables.
+    const url = config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL;
+    const u = new URL(url);
+    return fn(url, `${u.host}${u.pathname}`);
   }
   const where = `the embedded database in ${path.resolve(config.DATA_DIR)}`;
   const holder = await lockHolder(config.DATA_DIR);

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const id = list.json<{ results: { id: string }[] }>().results[0]!.id;
   await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/create-followup`, headers: admin, payload: { followup: 'Called back; tab\there, quote " and back\\slash\nnew line' } });
   await t.request({ method: 'POST', url: '/v1/email-configs', headers: admin, payload: { email: 'quality@example.org' } });
-  sourceUrl = (t.database.pool.options as { connectionString: string }).connectionString;
+  sourceUrl = (t.database.owner.pool.options as { connectionString: string }).connectionString;
 });
 afterAll(async () => {
   await t.close();

@@ -66,8 +66,8 @@ describe('reads of patient data on the record', () => {
   });
 
   it('a read that cannot be recorded is not answered', async () => {
-    await f.t.database.db.execute(sql`create function refuse_reads() returns trigger language plpgsql as $$ begin raise exception 'audit insert failed'; end $$`);
-    await f.t.database.db.execute(sql`create trigger refuse_reads before insert on audit_events for each row when (new.action in ('viewed', 'exported')) execute function refuse_reads()`);
+    await f.t.database.owner.db.execute(sql`create function refuse_reads() returns trigger language plpgsql as $$ begin raise exception 'audit insert failed'; end $$`);
+    await f.t.database.owner.db.execute(sql`create trigger refuse_reads before insert on audit_events for each row when (new.action in ('viewed', 'exported')) execute function refuse_reads()`);
     const details = await f.send('GET', `/v1/jotforms/submission/${f.ids.early}`);
     expect(details.statusCode).toBe(500);
     expect(details.body).not.toContain(f.ids.early);

@@ -30,13 +30,13 @@ describe('the sign-in check cache across instances', () => {
     const u = await t.createUser('staff');
     const { access } = await t.login(u.email, u.password);
     expect((await profile(other, access)).statusCode).toBe(200);
-    await t.database.db.execute(sql`alter table sessions disable trigger sessions_auth_changed`);
+    await t.database.owner.db.execute(sql`alter table sessions disable trigger sessions_auth_changed`);
     try {
       await t.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${u.id}`);
       expect((await profile(other, access)).statusCode).toBe(200);
       expect((await profile(t, access)).statusCode).toBe(401);
     } finally {
-      await t.database.db.execute(sql`alter table sessions enable trigger sessions_auth_changed`);
+      await t.database.owner.db.execute(sql`alter table sessions enable trigger sessions_auth_changed`);
     }
   });
 
@@ -63,12 +63,12 @@ describe('the sign-in check cache across instances', () => {
     const u = await t.createUser('staff');
     const { access } = await t.login(u.email, u.password);
     expect((await profile(t, access)).statusCode).toBe(200);
-    await t.database.db.execute(sql`alter table sessions disable trigger sessions_auth_changed`);
+    await t.database.owner.db.execute(sql`alter table sessions disable trigger sessions_auth_changed`);
     try {
       await t.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${u.id}`);
       expect((await profile(t, access)).statusCode).toBe(401);
     } finally {
-      await t.database.db.execute(sql`alter table sessions enable trigger sessions_auth_changed`);
+      await t.database.owner.db.execute(sql`alter table sessions enable trigger sessions_auth_changed`);
     }
     await until(() => t.app.services.authCache.trusted(), 5_000);
   });

@@ -140,8 +140,8 @@ describe('DELETE /v1/logs', () => {
     expect(after).toEqual(row);
   });
 
-  it('the refusal names the append-only rule', async () => {
-    const error = await t.database.db
+  it('the refusal names the append-only rule, for the schema owner too', async () => {
+    const error = await t.database.owner.db
       .delete(auditEvents)
       .then(() => null)
       .catch((e: unknown) => e as Error & { cause?: Error });

@@ -73,7 +73,7 @@ describe('questions API (through the JotForm emulator)', () => {
     try {
       // Signed in first: sign-ins are audited too.
       const headers = await noAudit.as('admin');
-      await noAudit.database.db.execute(sql`alter table audit_events add constraint audit_refuses_all check (false) not valid`);
+      await noAudit.database.owner.db.execute(sql`alter table audit_events add constraint audit_refuses_all check (false) not valid`);
       const res = await noAudit.request({ method: 'POST', url: base, headers, payload: { text: 'Never half done', order: 4, type: 'textbox' } });
       expect(res.statusCode).toBe(500);
       expect((await list()).length).toBe(questions);
