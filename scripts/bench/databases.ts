@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Database, type Db, openPostgres } from '../../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded/index.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
 
 export type DbKind = 'postgres' | 'embedded';
 /** The database created on the PostgreSQL server (BENCH_DB_NAME), so two runs can share a server. */
@@ -76,9 +78,18 @@ export function openTarget(target: DbTarget): Database {
   return openPostgres(target.location);
 }
 
+/**
+ * The target for seeding and VACUUM: one connection without the API's statement time-out, which a
+ * million-row seed on a busy machine outlasts.
+ */
+export function openForSeeding(target: DbTarget): { db: Db; close: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString: target.location, max: 1 });
+  return { db: drizzle({ client: pool, schema }), close: () => pool.end() };
+}
+
 /** What autovacuum would do soon after a bulk load (statistics, visibility map). */
-export async function settle(database: Database): Promise<string> {
-  await database.db.execute(sql`VACUUM ANALYZE`);
+export async function settle(db: Db): Promise<string> {
+  await db.execute(sql`VACUUM ANALYZE`);
   return 'VACUUM ANALYZE (what autovacuum does after a bulk load)';
 }
 

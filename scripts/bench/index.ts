@@ -13,7 +13,7 @@ import os from 'node:os';
 import { bundleServer } from './bundle.ts';
 import { type ServerSpec, login, startServer } from './child.ts';
 import { measureCsvPair } from './csv-export.ts';
-import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openTarget, settle } from './databases.ts';
+import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget, openForSeeding, openTarget, settle } from './databases.ts';
 import { explainList } from './explain.ts';
 import { type LoadOptions, measureLoad, measurePair, measureSequential, measureWrites } from './load.ts';
 import { type PortalMemory, portalMemory } from './memory.ts';
@@ -64,13 +64,18 @@ async function prepare(target: DbTarget): Promise<Pick<DbResult, 'seed' | 'settl
   const database = openTarget(target);
   try {
     await database.migrate();
-    const seed = await seedSubmissions(database.db, ROWS);
-    await seedAdmin(database.db);
-    const settled = await settle(database);
+  } finally {
+    await database.close();
+  }
+  const seeding = openForSeeding(target);
+  try {
+    const seed = await seedSubmissions(seeding.db, ROWS);
+    await seedAdmin(seeding.db);
+    const settled = await settle(seeding.db);
     if (process.env.BENCH_EXPLAIN === '1') log(await explainList(target, BENCH_FORM_ID, views_()));
     return { seed, settle: settled };
   } finally {
-    await database.close();
+    await seeding.close();
   }
 }
 
