@@ -54,7 +54,7 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     await rolledBack({ method: 'PATCH', url: `${base}/mark-email-delivered`, payload: { emailDelivered: true } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/mark-reportable`, payload: {} }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve' } }, p.staff);
-    await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'deny', reason: 'Duplicate.' } }, p.staff);
+    await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'deny', reason: 'Duplicate of an earlier report.', notReportable: true } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
     await rolledBack({ method: 'POST', url: `${base}/followups`, payload: { text: 'Called again.' } }, p.staff);
   });

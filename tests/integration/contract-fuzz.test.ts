@@ -83,7 +83,7 @@ beforeAll(async () => {
     'PUT /v1/jotforms/submission/:id/reportability': { decision: 'reportable', rationale: `Serious injury reported; ${PLANTED}`, regimes: ['US_MDR'], category: 'standard' },
     'POST /v1/jotforms/submission/:id/reportability/reports': { regime: 'US_MDR', reportedOn: '2025-06-01', reference: `MW-${PLANTED}` },
     'PATCH /v1/jotforms/submission/:id/mark-email-delivered': { emailDelivered: true },
-    'PATCH /v1/jotforms/submission/:id/review': { decision: 'deny', reason: PLANTED },
+    'PATCH /v1/jotforms/submission/:id/review': { decision: 'deny', reason: PLANTED, notReportable: true },
     'POST /v1/jotforms/webhook/:secret': { submissionID: submission!.id },
   };
   samplePathParams = (path) => ({ ...sample.params, ...byPath[path] });
