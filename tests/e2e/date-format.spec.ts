@@ -40,3 +40,18 @@ test('the audit trail shows a changed time in the same format, not as a raw inst
   expect(text.slice(text.indexOf('updatedAt'))).toMatch(new RegExp(`^updatedAt: ${MOMENT.source}\\s*→\\s*changed to\\s*${MOMENT.source}`));
   await adminApi(`/v1/field-mapping/${created._id}`, { method: 'DELETE' });
 });
+
+test('date fields show and take YYYY-MM-DD, not the browser’s month-first order', async ({ page, loginAs }) => {
+  await loginAs('staff');
+  await page.goto('/dashboard/jotforms');
+  await page.getByLabel('Date filter').selectOption({ label: 'Custom' });
+  const start = page.getByLabel('Start Date');
+  await expect(start).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+  await start.fill('11/01/2026');
+  await start.blur();
+  await expect(page.getByText('Write the date as YYYY-MM-DD.')).toBeVisible();
+  await start.fill('2026-11-01');
+  await expect(page.getByText('Write the date as YYYY-MM-DD.')).toHaveCount(0);
+  await expect(start).toHaveValue('2026-11-01');
+  await expect(page).toHaveURL(/from=2026-11-01/);
+});

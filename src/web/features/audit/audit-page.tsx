@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../ui/data-table.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -126,8 +127,8 @@ export function AuditPage() {
           <div className="col-span-2 sm:col-span-1">
             <ActorInput value={state.actor} onChange={setActor} />
           </div>
-          <Input label="From" type="date" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(e) => update({ from: e.target.value })} />
-          <Input label="To" type="date" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(e) => update({ to: e.target.value })} />
+          <DateInput label="From" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(from) => update({ from })} />
+          <DateInput label="To" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(to) => update({ to })} />
           <label className="col-span-2 flex items-center gap-2 text-sm text-slate-700 sm:col-span-1 sm:pb-2">
             <input type="checkbox" checked={state.reads} onChange={(e) => update({ reads: e.target.checked })} className="size-4 rounded border-slate-300" />
             Show reads

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { TemplateStep } from '#shared/contract/quality-process';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
@@ -26,7 +27,7 @@ export function PredefinedValueInput({ attribute, value, error, onChange }: Prop
   if (attribute?.type === 'FIXED_DROP_DOWN' && !attribute.multiSelect && options.length > 0) {
     return <Select {...common} placeholder="-- Select Value --" options={options.map((o) => ({ value: o, label: o }))} onChange={(e) => onChange(e.target.value)} />;
   }
-  if (attribute?.type === 'DATE') return <Input {...common} type="date" onChange={(e) => onChange(e.target.value)} />;
+  if (attribute?.type === 'DATE') return <DateInput {...common} onChange={onChange} />;
   if (attribute?.type === 'MULTI_LINE_TEXT') return <Textarea {...common} rows={3} maxLength={4000} onChange={(e) => onChange(e.target.value)} />;
 
   const hint = attribute?.multiSelect && options.length > 0 ? `One or more of: ${options.join(', ')}; separate them with commas.` : undefined;

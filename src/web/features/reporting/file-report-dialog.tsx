@@ -4,6 +4,7 @@ import { REGIME_LABELS, REPORT_REFERENCE_MAX, type Regime } from '#shared/contra
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, Modal } from '../../ui/dialog.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { ConfirmStepActions } from './confirm-step-actions.tsx';
@@ -70,7 +71,7 @@ export function FileReportDialog({ id, open, onClose, regimes, afterWrite, today
         ) : (
           <DialogBody className="space-y-4">
             <Select label="Regime" options={regimes.map((r) => ({ value: r, label: REGIME_LABELS[r] }))} value={regime ?? ''} onChange={(e) => setRegime(e.target.value as Regime)} />
-            <Input label="Reported on" type="date" max={today} value={reportedOn} onChange={(e) => setReportedOn(e.target.value)} error={tried ? errors.reportedOn : undefined} required />
+            <DateInput label="Reported on" max={today} value={reportedOn} onChange={setReportedOn} error={tried ? errors.reportedOn : undefined} required />
             <Input
               label="Reference"
               value={reference}

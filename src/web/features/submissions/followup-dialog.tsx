@@ -14,6 +14,7 @@ import { formatMoment } from '../../lib/dates.ts';
 import { useDraft } from '../../lib/drafts.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -127,7 +128,7 @@ export function FollowupDialog({ submission, open, onClose }: Props) {
                 value={method}
                 onChange={(e) => setMethod(e.target.value as FollowupMethod | '')}
               />
-              <Input label="Attempt date" name="attemptedOn" type="date" max={today} value={attemptedOn} onChange={(e) => setAttemptedOn(e.target.value)} error={dateError} />
+              <DateInput label="Attempt date" name="attemptedOn" max={today} value={attemptedOn} onChange={setAttemptedOn} error={dateError} />
               <Input label="Outcome" name="outcome" maxLength={FOLLOWUP_OUTCOME_MAX} placeholder="e.g. Left a message" value={outcome} onChange={(e) => setOutcome(e.target.value)} />
             </div>
           </fieldset>

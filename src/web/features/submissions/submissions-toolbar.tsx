@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 import { CLOCK_FILTER_TEXT, DECISION_TEXT } from '../reporting/index.ts';
 import { controlClasses } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { Input } from '../../ui/input.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { DATE_RANGES, type DateRange, type ListState } from './list-state.ts';
 import { RATIONALE_MISSING_TEXT } from './reportability-state.tsx';
@@ -120,8 +120,8 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
         </div>
         {state.range === 'custom' && (
           <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
-            <Input label="Start Date" type="date" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
-            <Input label="End Date" type="date" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+            <DateInput label="Start Date" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(from) => onChange({ from })} />
+            <DateInput label="End Date" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(to) => onChange({ to })} />
           </div>
         )}
       </div>
