@@ -51,6 +51,7 @@ export default defineConfig({
       SYNC_INTERVAL: '5',
       // The sandbox's demo identity provider, for the single sign-on test (the sign-in page shows its button).
       SANDBOX_SSO: 'on',
+      REMINDER_TIME: 'off',
     },
   },
 });

@@ -12,6 +12,7 @@ import { fieldMappingRoutes } from './features/field-mapping/field-mapping.route
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { logsRoutes } from './features/logs/logs.routes.ts';
 import { mailRoutes } from './features/mail/mail.routes.ts';
+import { ownersRoutes } from './features/owners/index.ts';
 import { qualityProcessRoutes } from './features/quality-process/quality-process.routes.ts';
 import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { submissionsRoutes } from './features/submissions/submissions.routes.ts';
@@ -116,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fieldMappingRoutes(route, services.fieldMapping);
   emailConfigRoutes(route, services.emailConfigs);
   logsRoutes(route, services.logs);
-  mailRoutes(route, services.mail, services.submissions.idOf);
+  mailRoutes(route, services.mail, services.reminders, services.submissions.idOf);
+  ownersRoutes(route, services.owners);
   integrationsRoutes(route, services.integrations);
   reportingRoutes(route, services.reporting);
   auditRoutes(route, services.auditReader);
@@ -130,6 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => services.arenaHealth?.stop());
     app.addHook('onReady', async () => services.mailWorker.start(config.MAIL_POLL_INTERVAL));
     app.addHook('onClose', async () => services.mailWorker.stop());
+    // Daily reminder digests at REMINDER_TIME; a start past it sends the day's missing ones.
+    app.addHook('onReady', async () => services.reminders.start());
+    app.addHook('onClose', async () => services.reminders.stop());
   }
   return app;
 }

@@ -100,6 +100,13 @@ export const ConfigSchema = z
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Quality Portal <quality-portal@localhost>'),
     MAIL_POLL_INTERVAL: integer(10, 1, 3600).describe('seconds between the mail worker’s looks for due messages'),
+    REMINDER_TIME: z
+      .string()
+      .trim()
+      .default('08:00')
+      .refine((v) => v === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'REMINDER_TIME must be a time HH:MM (24-hour, JOTFORM_TIMEZONE) or off')
+      .transform((v) => (v === 'off' ? null : v))
+      .describe('when the daily reminder digests go out, on the JOTFORM_TIMEZONE clock; off disables them'),
     ...OIDC_SETTINGS,
     ...MFA_SETTINGS,
   })

@@ -102,6 +102,12 @@ const WHO_MAY: Record<string, Who> = {
   'POST /v1/jotforms/webhook/:secret': 'anyone',
   'GET /v1/mail': 'admins',
   'POST /v1/mail/:id/resend': 'admins',
+  // Owners and reminders.
+  'GET /v1/jotforms/owners': 'all roles',
+  'PUT /v1/jotforms/submission/:id/owner': 'all roles',
+  'POST /v1/mail/reminders': 'admins',
+  'GET /v1/mail/reminders/mine': 'signed-in',
+  'PUT /v1/mail/reminders/mine': 'signed-in',
   'GET /v1/integrations': 'admins',
   // The complaint file.
   'GET /v1/jotforms/submission/:id/followups': 'all roles',

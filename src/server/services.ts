@@ -48,6 +48,9 @@ import { findSubmission } from './features/submissions/index.ts';
 import { createMailRepo } from './features/mail/mail.repo.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { createMailWorker } from './features/mail/mail.worker.ts';
+import { createReminders } from './features/mail/reminders.ts';
+import { createRemindersRepo } from './features/mail/reminders.repo.ts';
+import { createOwnersRepo, createOwnersService } from './features/owners/index.ts';
 import { createUsersRepo } from './features/users/users.repo.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createAuditTrail } from './lib/audit.ts';
@@ -225,6 +228,28 @@ export function createServices(d: ServiceDeps) {
     timeZone: config.JOTFORM_TIMEZONE,
     exportSlots: createExportSlots({ perUser: EXPORTS_PER_USER, total: EXPORT_POOL_SIZE }),
   });
+  const reminders = createReminders({
+    repo: createRemindersRepo(db),
+    mail,
+    uow,
+    log,
+    clock,
+    time: config.REMINDER_TIME,
+    timeZone: config.JOTFORM_TIMEZONE,
+    publicUrl: publicUrl(config),
+    recipients: () => emailConfigRepo.activeEmails(),
+    logger: d.logger,
+  });
+  const owners = createOwnersService({
+    repo: createOwnersRepo(db),
+    uow,
+    log,
+    clock,
+    mail,
+    rowOf: (id) => submissions.row(id),
+    publicUrl: publicUrl(config),
+    timeZone: config.JOTFORM_TIMEZONE,
+  });
   const integrations = createIntegrationsService({
     mode: isSandbox(config) ? 'sandbox' : 'live',
     formId: d.formId,
@@ -251,6 +276,8 @@ export function createServices(d: ServiceDeps) {
     submissions,
     mail,
     mailWorker,
+    reminders,
+    owners,
     emailConfigs: createEmailConfigService({ repo: emailConfigRepo, uow, log, clock }),
     fieldMapping,
     qualityProcess,

@@ -84,6 +84,8 @@ beforeAll(async () => {
     'POST /v1/jotforms/submission/:id/reportability/reports': { regime: 'US_MDR', reportedOn: '2025-06-01', reference: `MW-${PLANTED}` },
     'PATCH /v1/jotforms/submission/:id/mark-email-delivered': { emailDelivered: true },
     'PATCH /v1/jotforms/submission/:id/review': { decision: 'deny', reason: PLANTED, notReportable: true },
+    'PUT /v1/jotforms/submission/:id/owner': { userId: staff.id, expectedOwnerId: null },
+    'PUT /v1/mail/reminders/mine': { digest: false },
     'POST /v1/jotforms/webhook/:secret': { submissionID: submission!.id },
   };
   samplePathParams = (path) => ({ ...sample.params, ...byPath[path] });

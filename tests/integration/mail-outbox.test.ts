@@ -152,7 +152,7 @@ describe('the mail outbox and its worker', () => {
     const all = await outbox();
     expect(body).toMatchObject({ page: 1, limit: 2, totalResults: all.length, totalPages: Math.ceil(all.length / 2) });
     expect(body.results).toHaveLength(2);
-    expect(Object.keys(body.results[0]).sort()).toEqual(['attempts', 'createdAt', 'createdBy', 'error', 'id', 'nextAttemptAt', 'resendOf', 'sentAt', 'status', 'subject', 'submissionId', 'to']);
+    expect(Object.keys(body.results[0]).sort()).toEqual(['attempts', 'createdAt', 'createdBy', 'error', 'id', 'kind', 'nextAttemptAt', 'resendOf', 'sentAt', 'status', 'subject', 'submissionId', 'to']);
     const failed = await t.request({ method: 'GET', url: '/v1/mail?status=failed', headers: await admin() });
     expect(failed.json().results.map((m: { status: string }) => m.status)).toEqual(['failed']);
     expect((await t.request({ method: 'GET', url: '/v1/mail', headers: await staff() })).statusCode).toBe(403);

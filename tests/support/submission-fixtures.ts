@@ -28,6 +28,7 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     investigationDeadline: '2025-04-03',
     reportable: false,
     chNumber: null,
+    owner: null,
     chTitle: null,
     followup: null,
     followupAttempts: 0,

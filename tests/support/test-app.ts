@@ -66,6 +66,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
+    // Nothing depends on the time of day: reminder tests run the digests with their own clock.
+    REMINDER_TIME: 'off',
     ...overrides,
   });
 }

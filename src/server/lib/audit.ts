@@ -3,7 +3,7 @@ import type { Queryable } from '../db/unit-of-work.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 
-export type AuditEntity = 'user' | 'session' | 'submission' | 'form' | 'field_mapping' | 'email_config' | 'question' | 'system_log';
+export type AuditEntity = 'user' | 'session' | 'submission' | 'form' | 'field_mapping' | 'email_config' | 'question' | 'system_log' | 'mail';
 
 export interface AuditActor {
   id: string;

@@ -5,7 +5,7 @@ import { Actor } from './reporting.ts';
 import { Change } from './submissions.ts';
 
 /** What the audit trail records changes of. */
-export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'form', 'field_mapping', 'email_config', 'question', 'system_log'] as const;
+export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'form', 'field_mapping', 'email_config', 'question', 'system_log', 'mail'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   user: 'User',
@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   email_config: 'Notification e-mail',
   question: 'Form question',
   system_log: 'System log',
+  mail: 'Mail',
 };
 
 /**

@@ -36,10 +36,13 @@ export const CLOCK_CARD_NAMES = ['Reporting overdue', 'Reporting due within 7 da
 /** The card counting reportable decisions recorded without a rationale, after the clock cards. */
 export const RATIONALE_CARD_NAME = 'Decisions missing a rationale';
 
+export const AssignedCounts = z.object({ open: z.number().int(), dueSoon: z.number().int(), overdue: z.number().int() });
+export type AssignedCounts = z.infer<typeof AssignedCounts>;
+
 export const dashboardOverviewApi = defineApi('dashboard', {
   overview: defineEndpoint({
     method: 'GET', path: '/v1/dashboard/overview', tag: 'Dashboard',
-    summary: 'Reporting clocks overdue and due within 7 days, decisions missing a rationale, and submissions per week for the last 12 weeks by status',
+    summary: 'Reporting clocks overdue and due within 7 days, decisions missing a rationale, submissions per week for the last 12 weeks by status, your assigned complaints, and (admins) open complaints per owner',
     access: { capability: 'submissions' }, status: 200,
     response: z.object({
       /** The form the cards link to (the portal reviews one form), or null when there is none. */
@@ -49,6 +52,10 @@ export const dashboardOverviewApi = defineApi('dashboard', {
       /** Reportable decisions recorded without a rationale. */
       rationaleMissing: z.number().int(),
       weeks: z.array(WeekCount),
+      /** The signed-in user's complaints: open ones, and those whose reporting clock is due soon or overdue (docs/product.md, Owners). */
+      assignedToMe: AssignedCounts,
+      /** Admins only (null for others): open complaints per owner, most first, and the open ones nobody owns. */
+      openPerOwner: z.object({ owners: z.array(z.object({ id: z.string(), name: z.string(), open: z.number().int() })), unowned: z.number().int() }).nullable(),
     }),
   }),
 });

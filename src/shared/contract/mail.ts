@@ -10,12 +10,22 @@ export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** How the status reads on screen. */
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', stored: 'Stored (no mail server)' };
+/**
+ * What a message is (docs/features/mail.md): the notice that a submission was marked delivered,
+ * to the notification recipients; the note to a user that a complaint was assigned to them; and
+ * the daily reminder digest of clocks running out.
+ */
+export const MAIL_KINDS = ['delivered', 'assignment', 'reminder'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_KIND_LABELS: Record<MailKind, string> = { delivered: 'Delivered notice', assignment: 'Assignment', reminder: 'Reminder digest' };
+
 /** Attempts before a message is given up as failed (retries back off 1, 2, 4 … minutes, at most an hour). */
 export const MAIL_MAX_ATTEMPTS = 8;
 
 /** A message of the outbox as the admin Mail page lists it. */
 export const MailMessage = z.object({
   id: z.string(),
+  kind: z.enum(MAIL_KINDS),
   to: z.array(z.string()),
   subject: z.string(),
   submissionId: z.string().nullable(),
@@ -37,8 +47,13 @@ export type SubmissionMail = z.infer<typeof SubmissionMail>;
 
 export const MailQuery = PageQuery.extend({
   status: z.enum(MAIL_STATUSES, { message: `status must be one of ${MAIL_STATUSES.join(', ')}` }).optional(),
+  kind: z.enum(MAIL_KINDS, { message: `kind must be one of ${MAIL_KINDS.join(', ')}` }).optional(),
   submissionId: Id.optional(),
 });
+
+/** The signed-in user's daily reminder digest: on unless they turned it off. */
+export const ReminderSetting = z.strictObject({ digest: z.boolean({ message: 'digest must be true or false' }) }, { message: 'unknown field' });
+export type ReminderSetting = z.infer<typeof ReminderSetting>;
 
 export const mailApi = defineApi('mail', {
   list: defineEndpoint({
@@ -49,6 +64,19 @@ export const mailApi = defineApi('mail', {
     method: 'POST', path: '/v1/mail/:id/resend', tag: 'Mail',
     summary: 'Queue the message again, to the active notification recipients (the only way to mail a submission again)',
     access: { capability: 'mail' }, params: z.object({ id: Id }), status: 201, response: z.object({ results: MailMessage }),
+  }),
+  reminders: defineEndpoint({
+    method: 'POST', path: '/v1/mail/reminders', tag: 'Mail',
+    summary: "Queue today's reminder digests now; a digest already queued today is answered, not queued again",
+    access: { capability: 'mail' }, status: 200, response: z.object({ results: z.array(MailMessage) }),
+  }),
+  reminderSetting: defineEndpoint({
+    method: 'GET', path: '/v1/mail/reminders/mine', tag: 'Mail', summary: 'Whether you receive the daily reminder digest',
+    access: 'authenticated', status: 200, response: ReminderSetting,
+  }),
+  setReminderSetting: defineEndpoint({
+    method: 'PUT', path: '/v1/mail/reminders/mine', tag: 'Mail', summary: 'Turn your daily reminder digest on or off',
+    access: 'authenticated', body: ReminderSetting, status: 200, response: ReminderSetting,
   }),
   submission: defineEndpoint({
     method: 'GET', path: '/v1/jotforms/submission/:id/mail', tag: 'Mail',

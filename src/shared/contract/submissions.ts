@@ -6,6 +6,8 @@ import { Actor, CLOCK_FILTERS, DECISION_FILTERS, ReportingFields } from './repor
 
 export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+/** Statuses of a complaint still being worked on (docs/product.md, Owners). */
+export const OPEN_STATUSES = ['Pending Review', 'Pending Transfer', 'Transfer Error'] as const satisfies readonly SubmissionStatus[];
 
 /** One answer of the details screen, in question order. */
 export const Answer = z.object({
@@ -18,6 +20,10 @@ export const Answer = z.object({
   prettyFormat: z.string().optional(),
 });
 export type Answer = z.infer<typeof Answer>;
+
+/** The user who owns a submission (docs/product.md, Owners). */
+export const Owner = z.object({ id: z.string(), name: z.string() });
+export type Owner = z.infer<typeof Owner>;
 
 /** A submission as listed (without answers). */
 export const SubmissionRow = z.object({
@@ -49,6 +55,7 @@ export const SubmissionRow = z.object({
   rationaleMissing: z.boolean(),
   /** Whether anyone has opened its details page yet (its 'viewed' audit entries); the list marks the others "new". */
   opened: z.boolean(),
+  owner: Owner.nullable(),
 }).extend(ReportingFields.shape);
 export type SubmissionRow = z.infer<typeof SubmissionRow>;
 
@@ -95,6 +102,10 @@ export const SubmissionFilters = z.object({
   deadline: z.enum(['week'], { message: 'deadline must be week' }).optional(),
   /** `missing`: reportable decisions recorded without a rationale (docs/product.md, Reporting clocks). */
   rationale: z.enum(['missing'], { message: 'rationale must be missing' }).optional(),
+  /** `me` (the signed-in user), `none` (nobody) or a user's id (docs/product.md, Owners). */
+  owner: z.string().trim().min(1, 'owner must be me, none or a user id').max(100, 'owner must be me, none or a user id').optional(),
+  /** `true`: only open complaints (Pending Review, Pending Transfer or Transfer Error), as the "Assigned to me" card counts them. */
+  open: z.enum(['true'], { message: 'open must be true' }).optional(),
 });
 export type SubmissionFilters = z.infer<typeof SubmissionFilters>;
 

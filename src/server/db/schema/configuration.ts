@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MAIL_STATUSES } from '#shared/contract/mail';
+import { MAIL_KINDS, MAIL_STATUSES } from '#shared/contract/mail';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export interface MappedQuestion {
@@ -42,13 +42,17 @@ export const emailConfigs = pgTable(
 /**
  * The transactional mail outbox: a message is written here in the same transaction as the action
  * that causes it, then delivered by the mail worker (features/mail) with retries. 'stored': kept
- * only, because no SMTP server is configured (sandbox). One notification per submission; an
- * admin's resend is a new row pointing at the original.
+ * only, because no SMTP server is configured (sandbox). Each message has a kind (docs/features/mail.md):
+ * one delivered notice per submission, an admin's resend being a new row pointing at the original;
+ * assignment mails and reminder digests are queued once per `dedupe_key`.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: text('id').primaryKey(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull().default('delivered'),
+    /** What makes the message once-only, e.g. `reminder:2025-06-16:user:<id>`; null for delivered notices and resends. */
+    dedupeKey: text('dedupe_key'),
     to: text('to').array().notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -71,7 +75,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('mail_outbox_submission_idx').on(t.submissionId, t.createdAt),
-    uniqueIndex('mail_outbox_one_notice_key').on(t.submissionId).where(sql`${t.resendOf} is null and ${t.submissionId} is not null`),
+    uniqueIndex('mail_outbox_one_notice_key').on(t.submissionId).where(sql`${t.kind} = 'delivered' and ${t.resendOf} is null and ${t.submissionId} is not null`),
+    uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
   ],
 );
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { CATEGORIES, DECISIONS, REGIMES, type Regime } from '#shared/contract/reporting';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { users } from './users.ts';
 
 export { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/contract/submissions';
 
@@ -57,6 +58,8 @@ export const submissions = pgTable(
     reportingDue: date('reporting_due', { mode: 'string' }),
     /** The current decision is reportable and has no rationale (made through mark-reportable); cleared by a decision with one. */
     reportingRationaleMissing: boolean('reporting_rationale_missing').notNull().default(false),
+    /** The one user who owns the complaint (docs/product.md, Owners); null: nobody. */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -82,6 +85,8 @@ export const submissions = pgTable(
     index('submissions_form_decision_idx').on(t.formId, t.reportingDecision, t.id),
     // The rationale-missing filter and the dashboard card that counts it.
     index('submissions_form_rationale_missing_idx').on(t.formId, t.id).where(sql`${t.reportingRationaleMissing}`),
+    // The owner filter, the "Assigned to me" card and the daily reminders.
+    index('submissions_form_owner_idx').on(t.formId, t.ownerId, t.id),
   ],
 );
 

@@ -14,6 +14,8 @@ export const users = pgTable(
     isRestricted: boolean('is_restricted').notNull().default(false),
     /** The first super_admin's password was generated at start: the dashboard asks to change it. */
     passwordGenerated: boolean('password_generated').notNull().default(false),
+    /** The daily reminder digest of the complaints the user owns (My account turns it off). */
+    reminderDigest: boolean('reminder_digest').notNull().default(true),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

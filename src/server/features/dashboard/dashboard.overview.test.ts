@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
+import { eq } from 'drizzle-orm';
+import { type TestApp, bearer, createTestApp } from '../../../../tests/support/test-app.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
@@ -47,6 +48,25 @@ describe('GET /v1/dashboard/overview', () => {
     expect(body.weeks[0]).toEqual({ weekStart: '2025-03-24', counts: { 'Pending Review': 0, 'Pending Transfer': 0, 'Successful Transfer': 1, Denied: 0, 'Transfer Error': 0 } });
     expect(body.weeks[10]).toMatchObject({ weekStart: '2025-06-02', counts: { Denied: 1, 'Pending Review': 0 } });
     expect(body.weeks[11]).toMatchObject({ weekStart: '2025-06-09', counts: { 'Pending Review': 2, Denied: 0 } });
+  });
+
+  it("counts the viewer's own complaints (open, due soon, overdue), and open complaints per owner for admins only", async () => {
+    const member = await t.createUser('member', { name: 'Mo Member' });
+    const staff = await t.createUser('staff', { name: 'Sue Staff' });
+    const own = (id: string, ownerId: string) => t.database.db.update(submissions).set({ ownerId }).where(eq(submissions.id, id));
+    // sub-1: Pending Review, overdue; sub-3: Pending Review, due 06-20 (5 days: not yet due soon); sub-4: transferred, due 06-23.
+    await own('sub-1', member.id);
+    await own('sub-3', member.id);
+    await own('sub-4', member.id);
+    await own('sub-2', staff.id); // denied: not open
+    // sub-5 and sub-7: open and nobody's.
+    await t.database.db.update(submissions).set({ reportingDue: '2025-06-17' }).where(eq(submissions.id, 'sub-3'));
+    const mine = await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers: bearer((await t.login(member.email, member.password)).access) });
+    expect(mine.json().assignedToMe).toEqual({ open: 2, dueSoon: 1, overdue: 1 });
+    expect(mine.json().openPerOwner).toBeNull();
+    const admin = await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers: await t.as('admin') });
+    expect(admin.json().assignedToMe).toEqual({ open: 0, dueSoon: 0, overdue: 0 });
+    expect(admin.json().openPerOwner).toEqual({ owners: [{ id: member.id, name: 'Mo Member', open: 2 }], unowned: 2 });
   });
 
   it('asks for a sign-in', async () => {

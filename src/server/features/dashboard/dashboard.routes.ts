@@ -4,5 +4,5 @@ import type { DashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(route: Route, dashboard: DashboardService): void {
   route(dashboardApi.stats, async () => ({ stats: await dashboard.stats() }));
-  route(dashboardOverviewApi.overview, () => dashboard.overview());
+  route(dashboardOverviewApi.overview, ({ user }) => dashboard.overview(user));
 }

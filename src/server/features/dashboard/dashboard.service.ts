@@ -1,6 +1,8 @@
-import { and, count, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { CHART_WEEKS, STAT_NAMES, type Stat, type WeekCount } from '#shared/contract/dashboard';
-import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { type AssignedCounts, CHART_WEEKS, STAT_NAMES, type Stat, type WeekCount } from '#shared/contract/dashboard';
+import { OPEN_STATUSES, SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
+import { type Role, can } from '#shared/roles';
 import { addDays, daysBetween, weekday } from '#shared/dates';
 import type { Db } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
@@ -12,6 +14,37 @@ import { zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
  * JotForm account's, JOTFORM_TIMEZONE), so "today" is the clinic's today, not UTC's.
  */
 export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', formId: string | null = null) {
+  const s = submissions;
+  const isOpen = sql`${s.submissionStatus} in ${[...OPEN_STATUSES]}`;
+
+  /** The user's complaints: open ones, and those whose reporting clock is due soon or overdue (docs/product.md, Owners). */
+  async function assignedTo(userId: string, form: string, today: string): Promise<AssignedCounts> {
+    const [row] = await db
+      .select({
+        open: sql<number>`count(*) filter (where ${isOpen})`.mapWith(Number),
+        dueSoon: sql<number>`count(*) filter (where ${s.reportingDue} between ${today} and ${addDays(today, DUE_SOON_DAYS)})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
+      })
+      .from(s)
+      // A denied complaint runs no clock (docs/product.md, Reporting clocks).
+      .where(and(eq(s.formId, form), eq(s.ownerId, userId), ne(s.submissionStatus, 'Denied')));
+    return { open: row?.open ?? 0, dueSoon: row?.dueSoon ?? 0, overdue: row?.overdue ?? 0 };
+  }
+
+  /** Open complaints per owner, most first, and the open ones nobody owns. */
+  async function openPerOwner(form: string): Promise<{ owners: { id: string; name: string; open: number }[]; unowned: number }> {
+    const n = sql<number>`count(*)`.mapWith(Number);
+    const rows = await db
+      .select({ id: s.ownerId, name: users.name, open: n })
+      .from(s)
+      .leftJoin(users, eq(users.id, s.ownerId))
+      .where(and(eq(s.formId, form), inArray(s.submissionStatus, [...OPEN_STATUSES])))
+      .groupBy(s.ownerId, users.name)
+      .orderBy(desc(n), users.name);
+    const owners = rows.flatMap((r) => (r.id ? [{ id: r.id, name: r.name ?? r.id, open: r.open }] : []));
+    return { owners, unowned: rows.find((r) => r.id === null)?.open ?? 0 };
+  }
+
   return {
     /** The five summary cards (docs/product.md, Screens), in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
@@ -39,16 +72,23 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
      * reportable decisions recorded without a rationale, and submissions per week for the last 12 weeks by status: weeks start on
      * Monday in the JotForm account's time zone, the current week last.
      */
-    async overview(): Promise<{ formId: string | null; clocks: { overdue: number; dueWithin7Days: number }; rationaleMissing: number; weeks: WeekCount[] }> {
+    async overview(viewer: { id: string; role: Role }): Promise<{
+      formId: string | null;
+      clocks: { overdue: number; dueWithin7Days: number };
+      rationaleMissing: number;
+      weeks: WeekCount[];
+      assignedToMe: AssignedCounts;
+      openPerOwner: { owners: { id: string; name: string; open: number }[]; unowned: number } | null;
+    }> {
       const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDays(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
       const today = zonedDate(clock.now(), timeZone);
       const monday = addDays(today, -((weekday(today) + 6) % 7));
       const first = addDays(monday, -7 * (CHART_WEEKS - 1));
-      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, rationaleMissing: 0, weeks: weeksFrom(first) };
+      const admin = can(viewer.role, 'users');
+      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, rationaleMissing: 0, weeks: weeksFrom(first), assignedToMe: { open: 0, dueSoon: 0, overdue: 0 }, openPerOwner: admin ? { owners: [], unowned: 0 } : null };
       const start = zonedTimeToUtc(`${first} 00:00:00`, timeZone) ?? new Date(`${first}T00:00:00Z`);
-      const s = submissions;
       const localDay = sql<string>`to_char(${s.submissionDate} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const [[clocks], [missing], perDay] = await Promise.all([
+      const [[clocks], [missing], perDay, assignedToMe, perOwner] = await Promise.all([
         db
           .select({
             overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
@@ -63,13 +103,15 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
           .where(and(eq(s.formId, formId), gte(s.submissionDate, start)))
           // By position: the zone is a parameter, so the expression written twice would not match.
           .groupBy(sql`1`, sql`2`),
+        assignedTo(viewer.id, formId, today),
+        admin ? openPerOwner(formId) : null,
       ]);
       const weeks = weeksFrom(first);
       for (const r of perDay) {
         const week = weeks[Math.floor(daysBetween(first, r.day) / 7)];
         if (week) week.counts[r.status] = (week.counts[r.status] ?? 0) + r.n;
       }
-      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, rationaleMissing: missing?.n ?? 0, weeks };
+      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, rationaleMissing: missing?.n ?? 0, weeks, assignedToMe, openPerOwner: perOwner };
     },
   };
 }

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, and, desc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
-import type { MailMessage, MailStatus } from '#shared/contract/mail';
+import type { MailKind, MailMessage, MailStatus } from '#shared/contract/mail';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Queryable } from '../../db/unit-of-work.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
-export type NewMail = Pick<MailRow, 'to' | 'subject' | 'text'> & Partial<Pick<MailRow, 'html' | 'submissionId' | 'resendOf' | 'createdBy'>> & { status: 'queued' | 'stored' };
+export type NewMail = Pick<MailRow, 'to' | 'subject' | 'text'> & Partial<Pick<MailRow, 'kind' | 'html' | 'submissionId' | 'resendOf' | 'createdBy'>> & { status: 'queued' | 'stored' };
 
 export function toMailMessage(r: MailRow): MailMessage {
   return {
     id: r.id,
+    kind: r.kind,
     to: r.to,
     subject: r.subject,
     submissionId: r.submissionId,
@@ -45,17 +46,34 @@ export function createMailRepo(db: Db) {
     async queueNotice(tx: Queryable, mail: NewMail & { submissionId: string }, at: Date): Promise<{ row: MailRow; created: boolean }> {
       const [inserted] = await tx
         .insert(mailOutbox)
-        .values({ ...mail, id: randomUUID(), createdAt: at, nextAttemptAt: at })
-        .onConflictDoNothing({ target: mailOutbox.submissionId, where: sql`${mailOutbox.resendOf} is null and ${mailOutbox.submissionId} is not null` })
+        .values({ ...mail, kind: 'delivered', id: randomUUID(), createdAt: at, nextAttemptAt: at })
+        .onConflictDoNothing({ target: mailOutbox.submissionId, where: sql`${mailOutbox.kind} = 'delivered' and ${mailOutbox.resendOf} is null and ${mailOutbox.submissionId} is not null` })
         .returning();
       if (inserted) return { row: inserted, created: true };
       const [existing] = await tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.submissionId, mail.submissionId), isNull(mailOutbox.resendOf)))
+        .where(and(eq(mailOutbox.submissionId, mail.submissionId), eq(mailOutbox.kind, 'delivered'), isNull(mailOutbox.resendOf)))
         .limit(1);
       return { row: existing!, created: false };
     },
+    /**
+     * Queues a message unless one with its `dedupeKey` exists (an assignment, a day's digest to one
+     * recipient): of repeated or concurrent calls one inserts; the others get the row already there.
+     */
+    async queueOnce(tx: Queryable, mail: NewMail & { kind: MailKind; dedupeKey: string }, at: Date): Promise<{ row: MailRow; created: boolean }> {
+      const [inserted] = await tx
+        .insert(mailOutbox)
+        .values({ ...mail, id: randomUUID(), createdAt: at, nextAttemptAt: at })
+        .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+        .returning();
+      if (inserted) return { row: inserted, created: true };
+      const [existing] = await tx.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, mail.dedupeKey)).limit(1);
+      return { row: existing!, created: false };
+    },
+    /** The messages whose once-only key starts with `prefix` (a day's digests), oldest first. */
+    byKeyPrefix: (prefix: string): Promise<MailRow[]> =>
+      db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`).orderBy(mailOutbox.createdAt, mailOutbox.id),
     /** The message, locked until the change's transaction ends. */
     async lock(tx: Queryable, id: string): Promise<MailRow | undefined> {
       const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
@@ -79,16 +97,21 @@ export function createMailRepo(db: Db) {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
       return row;
     },
-    async page(f: { status?: MailStatus | undefined; submissionId?: string | undefined }, offset: number, limit: number): Promise<{ rows: MailRow[]; total: number }> {
-      const where: SQL | undefined = and(f.status ? eq(mailOutbox.status, f.status) : undefined, f.submissionId ? eq(mailOutbox.submissionId, f.submissionId) : undefined);
+    async page(f: { status?: MailStatus | undefined; kind?: MailKind | undefined; submissionId?: string | undefined }, offset: number, limit: number): Promise<{ rows: MailRow[]; total: number }> {
+      const where: SQL | undefined = and(
+        f.status ? eq(mailOutbox.status, f.status) : undefined,
+        f.kind ? eq(mailOutbox.kind, f.kind) : undefined,
+        f.submissionId ? eq(mailOutbox.submissionId, f.submissionId) : undefined,
+      );
       const [rows, [count]] = await Promise.all([
         db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
         db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailOutbox).where(where),
       ]);
       return { rows, total: count?.n ?? 0 };
     },
+    /** A submission's delivered notices (its first and the resends). */
     forSubmission: (submissionId: string): Promise<MailRow[]> =>
-      db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId)).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)),
+      db.select().from(mailOutbox).where(and(eq(mailOutbox.submissionId, submissionId), eq(mailOutbox.kind, 'delivered'))).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)),
 
     /**
      * Claims up to `limit` due messages for one worker until `lockedUntil` and counts the attempt.

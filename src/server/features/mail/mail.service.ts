@@ -1,6 +1,6 @@
 import type { Page } from '#shared/contract/common';
-import type { MailMessage, MailStatus, SubmissionMail } from '#shared/contract/mail';
-import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { MailKind, MailMessage, MailStatus, SubmissionMail } from '#shared/contract/mail';
+import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
@@ -55,7 +55,19 @@ export function createMailService(d: MailDeps) {
       return { mail: result.row, created: result.created };
     },
 
-    async list(q: { page: number; limit: number; status?: MailStatus | undefined; submissionId?: string | undefined }): Promise<Page<MailMessage>> {
+    /**
+     * Queues a message of another kind inside the caller's change (its transaction and audit entry),
+     * once per `dedupeKey`; the worker is told after the change commits.
+     */
+    async queueOnce(work: Pick<Work, 'tx' | 'afterCommit'>, actor: AuditActor | null, message: { kind: Exclude<MailKind, 'delivered'>; dedupeKey: string; to: string[]; subject: string; text: string; html?: string; submissionId?: string }): Promise<{ mail: MailRow; created: boolean }> {
+      const queued = await repo.queueOnce(work.tx, { ...message, status: initialStatus(), createdBy: actor?.email ?? null }, clock.now());
+      if (queued.created) work.afterCommit(async () => d.nudge());
+      return { mail: queued.row, created: queued.created };
+    },
+
+    byKeyPrefix: (prefix: string) => repo.byKeyPrefix(prefix),
+
+    async list(q: { page: number; limit: number; status?: MailStatus | undefined; kind?: MailKind | undefined; submissionId?: string | undefined }): Promise<Page<MailMessage>> {
       const { rows, total } = await repo.page(q, (q.page - 1) * q.limit, q.limit);
       return { results: rows.map(toMailMessage), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
@@ -73,14 +85,15 @@ export function createMailService(d: MailDeps) {
     },
 
     /**
-     * An admin's explicit resend: a new message, the same text, to the recipients active now. A
+     * An admin's explicit resend: a new message, the same text, to the recipients active now (an
+     * assignment or a digest goes again to whom it went, not to the notification recipients). A
      * resend of the same message to the same recipients that is still waiting, never attempted (a
      * double click, two admins at once), is answered instead of queueing a second copy.
      */
     async resend(actor: AuditActor, id: string): Promise<MailMessage> {
       const found = await repo.findById(id);
       if (!found) throw new NotFound('Message not found.');
-      const to = await activeRecipients();
+      const to = found.kind === 'delivered' ? await activeRecipients() : found.to;
       const r = await uow(async ({ tx, audit }) => {
         // The first message of the chain is locked: every resend of it is decided one at a time.
         const first = await repo.lock(tx, found.resendOf ?? found.id);
@@ -88,12 +101,11 @@ export function createMailService(d: MailDeps) {
         if (!first || waiting) return { row: waiting ?? found, created: false };
         const copy = await repo.insert(
           tx,
-          { to, subject: found.subject, text: found.text, html: found.html, submissionId: found.submissionId, resendOf: first.id, createdBy: actor.email, status: initialStatus() },
+          { to, kind: found.kind, subject: found.subject, text: found.text, html: found.html, submissionId: found.submissionId, resendOf: first.id, createdBy: actor.email, status: initialStatus() },
           clock.now(),
         );
-        if (found.submissionId) {
-          await audit({ actor, entity: 'submission', entityId: found.submissionId, action: 'email resent', after: { mailId: copy.id, resendOf: found.id, recipients: to.length } });
-        }
+        const about = found.submissionId ? ({ entity: 'submission', entityId: found.submissionId } as const) : ({ entity: 'mail', entityId: first.id } as const);
+        await audit({ actor, ...about, action: 'email resent', after: { mailId: copy.id, resendOf: found.id, recipients: to.length } });
         return { row: copy, created: true };
       });
       if (r.created) {

@@ -1,9 +1,9 @@
-import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, notInArray, or, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, notInArray, or, sql, sum } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
-import type { SubmissionFilters, SubmissionSortField, SubmissionStatus } from '#shared/contract/submissions';
+import { OPEN_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
-import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
+import { submissionDayCounts, submissions, users } from '../../db/schema/index.ts';
 import { addDays } from '#shared/dates';
 import { copyRows } from '../../db/copy-out.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
@@ -55,7 +55,7 @@ const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filters beyond the date range (clock, decision, deadline): read from indexed columns, counted without the day table. */
-const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline || f.rationale);
+const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline || f.rationale || f.owner || f.open);
 
 /** Whether anyone has opened the submission's details (its 'viewed' audit entries, an index lookup each). */
 
@@ -84,6 +84,9 @@ function where(formId: string, f: SubmissionFilters, today: string): SQL | undef
     f.bad_gte ? gte(submissions.becomeAwareDate, f.bad_gte) : undefined,
     f.bad_lte ? lte(submissions.becomeAwareDate, f.bad_lte) : undefined,
     f.status ? eq(submissions.submissionStatus, f.status) : undefined,
+    // `owner` arrives as `none` or a user's id (the service turns `me` into the caller's id).
+    f.owner === 'none' ? isNull(submissions.ownerId) : f.owner ? eq(submissions.ownerId, f.owner) : undefined,
+    f.open ? inArray(submissions.submissionStatus, [...OPEN_STATUSES]) : undefined,
     q
       ? or(
           sql`${submissions.submitterSearch} like ${`%${escapeLike(q)}%`}`,
@@ -129,6 +132,12 @@ export function createSubmissionListRepo(db: Db, exportPool: pg.Pool = db.$clien
     },
     exportQuery,
     /** How many submissions the form has, and when the latest came. */
+    /** The names of users by id (the owners of the rows answered). */
+    async userNames(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
     async count(formId: string): Promise<{ count: number; last: Date | null }> {
       const [row] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${submissions.submissionDate})` })

@@ -8,6 +8,8 @@ export interface RowContext {
   settings: ReportingSettings;
   /** YYYY-MM-DD in the JotForm account's time zone. */
   today: string;
+  /** The names of the rows' owners, by user id. */
+  ownerNames?: ReadonlyMap<string, string>;
 }
 
 /** `opened`: whether anyone opened its details page (docs/product.md, List and CSV). */
@@ -39,6 +41,7 @@ export function toSubmissionRow(r: SubmissionRowColumns & { opened: boolean }, c
     denyReason: r.denyReason,
     rationaleMissing: r.reportingRationaleMissing,
     opened: r.opened,
+    owner: r.ownerId ? { id: r.ownerId, name: ctx.ownerNames?.get(r.ownerId) ?? r.ownerId } : null,
     reportingClocks: fields.reportingClocks,
     reportingDue: fields.reportingDue,
     clock: fields.clock,

@@ -36,6 +36,7 @@ export const ROW_COLUMNS = {
   reportingRegimes: submissions.reportingRegimes,
   reportingReports: submissions.reportingReports,
   reportingRationaleMissing: submissions.reportingRationaleMissing,
+  ownerId: submissions.ownerId,
 } satisfies { [K in keyof SubmissionDbRow]?: (typeof submissions)[K] };
 export type SubmissionRowColumns = Pick<SubmissionDbRow, keyof typeof ROW_COLUMNS>;
 

@@ -35,6 +35,8 @@ describe('submissions API — list, paging, sorting and filters', () => {
           'rationaleMissing', 'opened', 'followupAttempts',
           // The complaint file's fields beside the list's ten columns.
           'reportingClocks', 'reportingDue', 'clock', 'decision',
+          // Who owns it.
+          'owner',
         ].sort(),
       );
     });

@@ -6,7 +6,7 @@ import type { SubmissionSync } from './submissions.sync.ts';
 
 export function submissionsRoutes(route: Route, submissions: SubmissionsService, sync: SubmissionSync): void {
   route(submissionsApi.forms, async () => ({ results: await submissions.forms() }));
-  route(submissionsApi.list, ({ params, query }) => submissions.list(params.formId, query));
+  route(submissionsApi.list, ({ user, params, query }) => submissions.list(user, params.formId, query));
   route(submissionsApi.exportCsv, async ({ user, params, query, request, reply }) => {
     const csv = await submissions.exportCsv(user, params.formId, query);
     const accept = request.headers.accept ?? '';

@@ -45,8 +45,15 @@ export function createSubmissionsService(d: SubmissionsDeps) {
   const { list, file, uow, log, clock } = d;
   const today = () => zonedDate(clock.now(), d.timeZone);
   const ctx = (): RowContext => ({ settings: d.clockSettings, today: today() });
-  /** A written row as the list shows it, "new" included. */
-  const toRow = async (r: SubmissionRowColumns) => toSubmissionRow({ ...r, opened: await file.opened(r.id) }, ctx());
+  /** The context for answering `rows`, with their owners' names. */
+  async function ctxFor(rows: readonly { ownerId: string | null }[]): Promise<RowContext> {
+    const ids = [...new Set(rows.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))];
+    return { ...ctx(), ownerNames: await list.userNames(ids) };
+  }
+  /** A written row as the list shows it, "new" and its owner included. */
+  const toRow = async (r: SubmissionRowColumns) => toSubmissionRow({ ...r, opened: await file.opened(r.id) }, await ctxFor([r]));
+  /** `owner=me` is the caller (docs/product.md, Owners). */
+  const ownerFilter = <F extends SubmissionFilters>(f: F, viewer: { id: string }): F => (f.owner === 'me' ? { ...f, owner: viewer.id } : f);
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
     const row = await file.find(id);
@@ -126,10 +133,12 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return [{ id: d.formId, title, status, count, lastSubmission: last?.toISOString() ?? null, timeZone: d.timeZone }];
     },
 
-    async list(formId: string, q: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
+    async list(viewer: { id: string }, formId: string, query: SubmissionFilters & { page: number; limit: number; sortBy: { field: SubmissionSortField; order: 'asc' | 'desc' } }): Promise<Page<SubmissionRow>> {
       mustBeOurForm(formId);
-      const c = ctx();
-      const [rows, total] = await Promise.all([list.page(formId, q, c.today, q.sortBy, (q.page - 1) * q.limit, q.limit), list.total(formId, q, c.today)]);
+      const q = ownerFilter(query, viewer);
+      const day = today();
+      const [rows, total] = await Promise.all([list.page(formId, q, day, q.sortBy, (q.page - 1) * q.limit, q.limit), list.total(formId, q, day)]);
+      const c = await ctxFor(rows);
       return { results: rows.map((r) => toSubmissionRow(r, c)), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
 
@@ -141,7 +150,12 @@ export function createSubmissionsService(d: SubmissionsDeps) {
         await audit({ actor, entity: 'submission', entityId: found.id, action: 'viewed' });
         return found;
       });
-      return toSubmission(row, ctx());
+      return toSubmission(row, await ctxFor([row]));
+    },
+
+    /** One submission as the list shows it (answered after a change made elsewhere, such as its owner). */
+    async row(id: string): Promise<SubmissionRow> {
+      return toRow(await mustFind(id));
     },
 
     async setFollowup(actor: AuditActor, id: string, followup: string, attempt: FollowupAttempt = {}): Promise<SubmissionRow> {
@@ -235,7 +249,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       mustBeOurForm(formId);
       const release = d.exportSlots.take(actor.id);
       try {
-        const { sortBy, ...filters } = q;
+        const { sortBy, ...filters } = ownerFilter(q, actor);
         const day = today();
         // On the record before the first byte leaves: who, the filters and order, and the rows they matched.
         const rows = await list.total(formId, filters, day);

@@ -14,6 +14,7 @@ vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn()
 
 const mail = (overrides: Partial<MailMessage>): MailMessage => ({
   id: 'm1',
+  kind: 'delivered',
   to: ['quality@example.org'],
   subject: 'Submission 6001 delivered',
   submissionId: '6001',
