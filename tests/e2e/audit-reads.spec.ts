@@ -1,10 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { demoSubmissionId, openDetails } from './submissions-helpers.ts';
+import { openDetails } from './submissions-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('opening a submission is on the record: the audit trail shows it once Show reads is ticked, the History never', async ({ page, loginAs }) => {
-  const submissionId = demoSubmissionId(3);
+test('opening a submission is on the record: the audit trail shows it once Show reads is ticked, the History never', async ({ page, loginAs, newSubmission }) => {
+  // Its own submission, so no other test's opening of it is on the record.
+  const { id: submissionId } = await newSubmission();
   const me = await loginAs('admin');
   await openDetails(page, submissionId);
   const history = page.getByRole('region', { name: 'History' });

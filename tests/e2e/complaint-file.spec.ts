@@ -1,19 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { COLUMNS, CSV_HEADER, bodyRows, demoIndex, demoSubmissionId, openDetails, openList, settled, table, toast } from './submissions-helpers.ts';
+import { COLUMNS, CSV_HEADER, bodyRows, openDetails, openList, settled, table, toast } from './submissions-helpers.ts';
 
 // Whole pages on a shared machine: more room than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
 
-const id = (match: Parameters<typeof demoIndex>[0], nth = 0) => demoSubmissionId(demoIndex(match, nth));
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 /** A time as the complaint file shows it: local date and time to the minute, and the zone's short name. */
 const MOMENT = String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+`;
 
-test('Mark as Reportable with a rationale records the decision; History tells who did it and when', async ({ page, loginAs }) => {
-  // A submission no other browser test touches: pending review, not new, undecided.
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.isNew && !r.workflow.reportable && !r.workflow.reportability, 2);
+test('Mark as Reportable with a rationale records the decision; History tells who did it and when', async ({ page, loginAs, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   const me = await loginAs('staff');
   await openDetails(page, submissionId);
   const reportability = section(page, 'Reportability');
@@ -49,9 +47,8 @@ test('Mark as Reportable with a rationale records the decision; History tells wh
   await expect(history.getByText(/^JotForm /).first()).toBeVisible();
 });
 
-test('Not reportable with a rationale, revised to reportable after a confirmation, then a filed report closes the clock', async ({ page, loginAs }) => {
-  // A submission no other browser test touches: new, pending review, not reportable, the oldest such.
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew && !r.workflow.reportable && !r.workflow.reportability, 0);
+test('Not reportable with a rationale, revised to reportable after a confirmation, then a filed report closes the clock', async ({ page, loginAs, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   const me = await loginAs('member');
   await openDetails(page, submissionId);
   const reportability = section(page, 'Reportability');
@@ -107,14 +104,13 @@ const OTHER_DAY_ZONE = dayIn('Pacific/Kiritimati') !== dayIn(ACCOUNT_ZONE) ? 'Pa
 test.describe('a viewer whose calendar day is not the JotForm account’s', () => {
   test.use({ timezoneId: OTHER_DAY_ZONE });
 
-  test('records a filed report dated the account’s day, the latest date the dialog allows', async ({ page, loginAs, adminApi }) => {
+  test('records a filed report dated the account’s day, the latest date the dialog allows', async ({ page, loginAs, adminApi, newSubmission }) => {
     const forms = (await adminApi('/v1/jotforms')) as { results: { timeZone: string }[] };
     expect(forms.results[0]?.timeZone).toBe(ACCOUNT_ZONE);
     const accountDay = dayIn(ACCOUNT_ZONE);
     expect(await page.evaluate(() => new Date().toLocaleDateString('en-CA'))).not.toBe(accountDay);
 
-    // A submission no other browser test touches: pending review, not new, undecided, no quirk of its own.
-    const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !r.isNew && !r.quirk && !r.workflow.reportable && !r.workflow.reportability, 0);
+    const { id: submissionId } = await newSubmission();
     await loginAs('staff');
     await openDetails(page, submissionId);
     await page.getByRole('button', { name: 'Mark as reportable' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { demoSubmissionId, openDetails, openListAt, toast } from './submissions-helpers.ts';
+import { openDetails, openListAt, toast } from './submissions-helpers.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -7,11 +7,8 @@ interface MailPage {
   results: { id: string; status: string; submissionId: string | null; to: string[]; resendOf: string | null }[];
 }
 
-// Transferred demo submissions not yet delivered, used by no other spec.
-const DOUBLE_CLICKED = demoSubmissionId(8);
-const RESENT = demoSubmissionId(12);
-
-test('a double-clicked Confirm on "Mark as delivered" sends each call once and queues one mail', async ({ page, loginAs, adminApi }) => {
+test('a double-clicked Confirm on "Mark as delivered" sends each call once and queues one mail', async ({ page, loginAs, adminApi, newSubmission }) => {
+  const { id: DOUBLE_CLICKED } = await newSubmission({ status: 'Successful Transfer' });
   await loginAs('staff');
   const writes: string[] = [];
   page.on('request', (r) => {
@@ -38,7 +35,8 @@ test('a double-clicked Confirm on "Mark as delivered" sends each call once and q
   await expect(panel.getByRole('link', { name: 'Open the Mail page' })).toHaveCount(0);
 });
 
-test('admins find every message on the Mail page and resend one, once', async ({ page, loginAs, adminApi }) => {
+test('admins find every message on the Mail page and resend one, once', async ({ page, loginAs, adminApi, newSubmission }) => {
+  const { id: RESENT } = await newSubmission({ status: 'Successful Transfer' });
   await adminApi(`/v1/jotforms/submission/${RESENT}/send-email-recipient`, { method: 'POST' });
   await loginAs('admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mail' }).click();

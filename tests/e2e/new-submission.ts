@@ -37,14 +37,15 @@ function sandboxJotform(): { baseUrl: string; apiKey: string; formId: string } {
 export async function createSubmission(request: APIRequestContext, token: string, wish: SubmissionWish = {}): Promise<NewSubmission> {
   const jotform = sandboxJotform();
   const [first, last] = ['Test', `Submitter-${randomUUID().slice(0, 8)}`];
-  const today = new Date();
+  // Became aware two days ago: a day before today in every time zone, the account's included.
+  const aware = new Date(Date.now() - 2 * 86_400_000);
   const form = {
     [`submission[${DEMO_QID.fullName}][first]`]: first,
     [`submission[${DEMO_QID.fullName}][last]`]: last,
     [`submission[${DEMO_QID.email}]`]: `${last.toLowerCase()}@example.com`,
-    [`submission[${DEMO_QID.awareDate}][month]`]: String(today.getUTCMonth() + 1).padStart(2, '0'),
-    [`submission[${DEMO_QID.awareDate}][day]`]: String(today.getUTCDate()).padStart(2, '0'),
-    [`submission[${DEMO_QID.awareDate}][year]`]: String(today.getUTCFullYear()),
+    [`submission[${DEMO_QID.awareDate}][month]`]: String(aware.getUTCMonth() + 1).padStart(2, '0'),
+    [`submission[${DEMO_QID.awareDate}][day]`]: String(aware.getUTCDate()).padStart(2, '0'),
+    [`submission[${DEMO_QID.awareDate}][year]`]: String(aware.getUTCFullYear()),
     [`submission[${DEMO_QID.description}]`]: 'The pump alarmed during the night.',
     ...Object.fromEntries(Object.entries(wish.answers ?? {}).map(([qid, value]) => [`submission[${qid}]`, value])),
   };

@@ -62,8 +62,8 @@ test('a transferred submission: chTitle and chNumber badges, delivered box not c
   await expect(steps).toBeHidden();
 });
 
-test('approve asks first; a double-click on Approve, then on its confirmation, approves once and opens nothing else', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 5);
+test('approve asks first; a double-click on Approve, then on its confirmation, approves once and opens nothing else', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   await openDetails(page, submissionId);
   const reviews: unknown[] = [];
   page.on('request', (r) => r.url().endsWith(`/submission/${submissionId}/review`) && reviews.push(r.postDataJSON()));
@@ -90,8 +90,8 @@ test('approve asks first; a double-click on Approve, then on its confirmation, a
   await expect(page.getByRole('dialog', { name: 'Create Quality Process' })).toBeVisible();
 });
 
-test('deny needs a reason and, undecided, the reportability outcome; then shows it, its clocks closed', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 6);
+test('deny needs a reason and, undecided, the reportability outcome; then shows it, its clocks closed', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   await openDetails(page, submissionId);
   await expect(page.getByRole('table', { name: 'Reporting clocks' })).toContainText(/Open|Due soon|Overdue/);
   await page.getByRole('button', { name: 'Deny' }).click();
@@ -128,8 +128,8 @@ test('deny needs a reason and, undecided, the reportability outcome; then shows 
   await expect(page.getByText(reason).first()).toBeVisible();
 });
 
-test('the delivered and reportable boxes open their confirmations; follow-up edits here too', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Review' && !!r.isNew, 7);
+test('the delivered and reportable boxes open their confirmations; follow-up edits here too', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
   await openDetails(page, submissionId);
   await page.getByRole('button', { name: 'Mark as delivered' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Submission' });
@@ -159,8 +159,8 @@ test('the delivered and reportable boxes open their confirmations; follow-up edi
   await expect(page.getByRole('region', { name: 'Review' }).getByText('Left a voicemail for the reporter.')).toBeVisible();
 });
 
-test('Pending Transfer: the status change control creates the quality process', async ({ page }) => {
-  const submissionId = id((r) => r.workflow.submissionStatus === 'Pending Transfer' && !r.workflow.chTitle, 2);
+test('Pending Transfer: the status change control creates the quality process', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission({ status: 'Pending Transfer' });
   await openDetails(page, submissionId);
   await page.getByRole('button', { name: 'Create Quality Process' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Quality Process' });
@@ -176,6 +176,7 @@ test('Pending Transfer: the status change control creates the quality process', 
 });
 
 test('Transfer Error: the stored reason shows, and the control retries', async ({ page }) => {
+  // Only read (Cancel): the demo row the sandbox's Arena refused.
   const submissionId = id((r) => r.workflow.submissionStatus === 'Transfer Error' && !!r.workflow.chTitle);
   await openDetails(page, submissionId);
   await expect(page.getByRole('alert').filter({ hasText: 'The transfer to Arena failed' })).toContainText('A value is required for the attribute "Severity"');
