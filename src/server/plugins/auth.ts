@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '#shared/contract/endpoints';
 import { can, type Role } from '#shared/roles';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
@@ -21,11 +21,8 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Resolves a bearer token to its live user, or null (unknown, expired, ended session, restricted).
- * It answers at once when it can from memory (the usual case of a busy session), else a promise.
- */
-export type Authenticator = (token: string) => SignedInUser | null | Promise<SignedInUser | null>;
+/** Resolves a bearer token to its live user, or null (unknown, expired, ended session, restricted). */
+export type Authenticator = (token: string) => Promise<SignedInUser | null>;
 type SignedInUser = Omit<AuthUser, 'address'>;
 
 export function registerAuth(app: FastifyInstance): void {
@@ -39,33 +36,14 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
-
-/**
- * The onRequest hook enforcing an endpoint's access rule (before the body is parsed or validated),
- * or none for a public endpoint. A callback hook, not an async one: a request whose sign-in check
- * is answered from memory goes on without a promise or a turn of the microtask queue.
- */
+/** The onRequest hook enforcing an endpoint's access rule (before the body is parsed or validated). */
 export function accessGuard(access: Exclude<Access, 'public'>, authenticate: Authenticator) {
-  const admit = (request: FastifyRequest, user: SignedInUser | null): Error | undefined => {
-    if (!user) return new Unauthorized('Your session has expired. Please sign in again.');
-    request.user = { ...user, address: request.ip };
-    if (access !== 'authenticated' && !can(user.role, access.capability)) return new Forbidden('You do not have permission to do this.');
-    return undefined;
-  };
-  return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+  return async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request);
-    if (!token) return done(new Unauthorized('Please sign in.'));
-    let user: ReturnType<Authenticator>;
-    try {
-      user = authenticate(token);
-    } catch (err) {
-      return done(asError(err));
-    }
-    if (user instanceof Promise) {
-      user.then((u) => admit(request, u)).then(done, (err: unknown) => done(asError(err)));
-      return;
-    }
-    done(admit(request, user));
+    if (!token) throw new Unauthorized('Please sign in.');
+    const user = await authenticate(token);
+    if (!user) throw new Unauthorized('Your session has expired. Please sign in again.');
+    request.user = { ...user, address: request.ip };
+    if (access !== 'authenticated' && !can(user.role, access.capability)) throw new Forbidden('You do not have permission to do this.');
   };
 }

@@ -29,7 +29,7 @@ export interface RouteOptions {
 }
 
 /** A further check of a signed-in caller for an endpoint, after its access rule (none: the endpoint has no such check). */
-export type CallerGate = (endpoint: NamedEndpoint) => ((request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void) | undefined;
+export type CallerGate = (endpoint: NamedEndpoint) => ((request: FastifyRequest) => Promise<void>) | undefined;
 
 /** Registers one endpoint of the contract: its schemas validate, its access rule guards. */
 export function makeRoute(app: FastifyInstance, authenticate: Authenticator, gate?: CallerGate) {

@@ -9,22 +9,14 @@
 /** The channel the triggers of migration 0009 notify on: `s:<session id>` or `u:<user id>`. */
 export const AUTH_CHANNEL = 'quality_portal_auth';
 
-/** A cached row, and whether it is old enough to be read again in the background. */
-export interface CacheHit<Row> {
-  row: Row;
-  /** Past half its time: still answered, while one background read renews it before it expires. */
-  refreshDue: boolean;
-}
-
 export interface SessionCache<Row extends { userId: string }> {
-  get(sessionId: string): CacheHit<Row> | undefined;
-  /** Where the cache's changes stand now: taken before a row is read, handed to `set` with it. */
-  mark(): number;
   /**
-   * Keeps a row read from the database after `mark()` answered `since`. A row read while a
-   * forget, a notification or a loss of trust happened is dropped: it may predate that change.
+   * The session's row: the cached one while fresh, else `load()`'s, which is kept unless a
+   * session was forgotten, a user changed or trust changed while it was read (it may predate that).
    */
-  set(sessionId: string, row: Row, since: number): void;
+  row(sessionId: string, load: () => Promise<Row | undefined>): Promise<Row | undefined>;
+  /** The session's last use, as just written, on its cached row (if any). */
+  touched(sessionId: string, at: Date): void;
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
   /** A notification's payload: `s:<session id>` or `u:<user id>`. */
@@ -33,27 +25,27 @@ export interface SessionCache<Row extends { userId: string }> {
   trusted(): boolean;
 }
 
-export function createSessionCache<Row extends { userId: string }>(opts: { ttlMs: number; max: number; now: () => number }): SessionCache<Row> {
+export function createSessionCache<Row extends { userId: string; lastSeenAt: Date }>(opts: { ttlMs: number; max: number; now: () => number }): SessionCache<Row> {
   const entries = new Map<string, { row: Row; at: number }>();
   let trusted = false;
   // Counts forgets, notifications and changes of trust; a row read across one of them is not kept.
   let changes = 0;
   const cache: SessionCache<Row> = {
-    get(sessionId) {
-      if (!trusted) return undefined;
-      const entry = entries.get(sessionId);
-      if (!entry) return undefined;
-      const age = opts.now() - entry.at;
-      if (age < opts.ttlMs) return { row: entry.row, refreshDue: age >= opts.ttlMs / 2 };
+    async row(sessionId, load) {
+      const entry = trusted ? entries.get(sessionId) : undefined;
+      if (entry && opts.now() - entry.at < opts.ttlMs) return entry.row;
       entries.delete(sessionId);
-      return undefined;
+      const before = changes;
+      const row = await load();
+      if (row && trusted && before === changes) {
+        if (entries.size >= opts.max) entries.delete(entries.keys().next().value!);
+        entries.set(sessionId, { row, at: opts.now() });
+      }
+      return row;
     },
-    mark: () => changes,
-    set(sessionId, row, since) {
-      if (!trusted || since !== changes) return;
-      entries.delete(sessionId);
-      if (entries.size >= opts.max) entries.delete(entries.keys().next().value!);
-      entries.set(sessionId, { row, at: opts.now() });
+    touched(sessionId, at) {
+      const entry = entries.get(sessionId);
+      if (entry) entry.row = { ...entry.row, lastSeenAt: at };
     },
     forgetSession(sessionId) {
       changes++;

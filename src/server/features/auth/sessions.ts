@@ -65,64 +65,23 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
     return { access: { token: access.token, expires: access.expires.toISOString() }, refresh: { token: refresh, expires: expires.toISOString() }, idleMinutes };
   }
 
-  // One read of a session's row at a time: the requests of a busy session that find no fresh row
-  // (a page's parallel calls, its cache entry's expiry) share one query instead of queueing one
-  // each behind the pool. A request joins a read only if no session or user was forgotten since
-  // it began, so it never takes a row from before a logout or a change it could have seen.
-  const reading = new Map<string, { since: number; row: Promise<SessionUser | undefined> }>();
-  function readSession(sessionId: string): Promise<SessionUser | undefined> {
-    const since = cache?.mark() ?? 0;
-    const inFlight = reading.get(sessionId);
-    if (inFlight && inFlight.since === since) return inFlight.row;
-    const read = {
-      since,
-      row: repo.sessionUser(sessionId).then((row) => {
-        if (row) cache?.set(sessionId, row, since);
-        return row;
-      }),
-    };
-    reading.set(sessionId, read);
-    const done = () => {
-      if (reading.get(sessionId) === read) reading.delete(sessionId);
-    };
-    read.row.then(done, done);
-    return read.row;
-  }
-  // Sessions whose last use is being written: their other requests meanwhile go on without writing it again.
-  const touching = new Set<string>();
-
   /**
-   * The sign-in check of a verified token's session. A busy session's answer comes from memory,
-   * without waiting (no promise): its token already verified, its row cached, its last use
-   * written less than a minute ago. Otherwise it waits for the row or for that write.
+   * The sign-in check of a verified token's session: its row (cached, decision 014) must be live,
+   * its user unrestricted, the session neither idle nor past SESSION_MAX_HOURS. The last use is
+   * written at most once a minute.
    */
-  function forSubject(subject: AccessSubject): SignedIn | Promise<SignedIn> {
+  async function forSubject(subject: AccessSubject): Promise<SignedIn> {
     const { sessionId } = subject;
-    const cached = cache?.get(sessionId);
-    // Renewed in the background past half its time, so a busy session never waits on its expiry.
-    // A failed renewal is dropped: the entry then expires and the next request reads the row
-    // itself, where a database error reaches the client.
-    if (cached?.refreshDue) readSession(sessionId).catch(() => undefined);
-    return cached ? checked(subject, cached.row) : readSession(sessionId).then((row) => checked(subject, row));
-  }
-
-  function checked(subject: AccessSubject, row: SessionUser | undefined): SignedIn | Promise<SignedIn> {
-    const { sessionId } = subject;
+    const row = cache ? await cache.row(sessionId, () => repo.sessionUser(sessionId)) : await repo.sessionUser(sessionId);
     if (!row || row.userId !== subject.userId || row.revokedAt || row.isRestricted) return null;
     const now = clock.now();
     const idle = now.getTime() - row.lastSeenAt.getTime();
     if (idle >= idleMs || tooOld(row, now)) return null;
-    const user = { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
-    if (idle < touchEveryMs || touching.has(sessionId)) return user;
-    touching.add(sessionId);
-    const since = cache?.mark() ?? 0;
-    return repo
-      .touchSession(sessionId, now, new Date(now.getTime() - touchEveryMs))
-      .then(() => {
-        cache?.set(sessionId, { ...row, lastSeenAt: now }, since);
-        return user;
-      })
-      .finally(() => touching.delete(sessionId));
+    if (idle >= touchEveryMs) {
+      await repo.touchSession(sessionId, now, new Date(now.getTime() - touchEveryMs));
+      cache?.touched(sessionId, now);
+    }
+    return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
   }
 
   /** Ends sessions of a user within a change (`work`), recorded with who and why; answers the ids ended. */
@@ -168,10 +127,9 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
      * restricted or deleted user, stops the token on its next request: on this instance at once,
      * on others as soon as the database's notification arrives (decision 014).
      */
-    authenticate(token: string): SignedIn | Promise<SignedIn> {
-      const known = signer.knownAccess(token);
-      if (known === undefined) return signer.verifyAccess(token).then((subject) => subject && forSubject(subject));
-      return known && forSubject(known);
+    async authenticate(token: string): Promise<SignedIn> {
+      const subject = await signer.verifyAccess(token);
+      return subject && forSubject(subject);
     },
 
     async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {

@@ -20,17 +20,6 @@ export function createTokenSigner(secret: string, clock: Clock, accessMinutes: n
   // check through WebCrypto costs ~170 µs, a third of a list page's own time on PostgreSQL.
   // Only the signature check is remembered; the caller still loads the live session every time.
   const verified = new Map<string, { subject: AccessSubject; exp: number }>();
-  /**
-   * verifyAccess's answer without waiting, for a token already verified: its subject, or null
-   * once expired; undefined for a token not (or no longer) remembered, which verifyAccess checks.
-   */
-  function knownAccess(token: string): AccessSubject | null | undefined {
-    const hit = verified.get(token);
-    // Same answer as jwtVerify: the signature of this exact text was checked with this key,
-    // and expiry is checked again on every use, as jose does (exp > now in whole seconds).
-    if (!hit) return undefined;
-    return hit.exp > Math.floor(clock.now().getTime() / 1000) ? hit.subject : null;
-  }
   return {
     async signAccess(claims: AccessClaims): Promise<{ token: string; expires: Date }> {
       const now = clock.now();
@@ -44,12 +33,13 @@ export function createTokenSigner(secret: string, clock: Clock, accessMinutes: n
         .sign(key);
       return { token, expires };
     },
-    knownAccess,
     /** The user and session of a valid, unexpired access token, or null. */
     async verifyAccess(token: string): Promise<AccessSubject | null> {
-      const known = knownAccess(token);
-      if (known !== undefined) return known;
       const now = clock.now();
+      // Same answer as jwtVerify: the signature of this exact text was checked with this key,
+      // and expiry is checked again on every use, as jose does (exp > now in whole seconds).
+      const hit = verified.get(token);
+      if (hit) return hit.exp > Math.floor(now.getTime() / 1000) ? hit.subject : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;

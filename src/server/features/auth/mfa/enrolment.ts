@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { MFA_ENROLMENT_REQUIRED, MFA_ENROLMENT_REQUIRED_MESSAGE, mfaApi } from '#shared/contract/auth-mfa';
 import { authApi } from '#shared/contract/auth';
 import type { NamedEndpoint } from '#shared/contract/endpoints';
@@ -16,24 +16,22 @@ export class EnrolmentRequired extends AppError {
 /** What such a session may still call: who it is, and the set-up of two-step verification. */
 const OPEN_DURING_ENROLMENT: readonly NamedEndpoint[] = [authApi.profile, mfaApi.status, mfaApi.setUp, mfaApi.confirm];
 
-type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+type Hook = (request: FastifyRequest) => Promise<void>;
 
 /**
  * MFA_REQUIRED_ROLES (docs/security.md): after the password, a user of such a role without a
  * second factor may only set one up; every other call answers 403 `mfa_enrolment_required`.
  * Sessions begun through the identity provider leave the second factor to it. Users of other
- * roles pass without a query (and without a promise); none of this runs when the list is empty.
+ * roles pass without a query; none of this runs when the list is empty.
  */
 export function createEnrolmentGate(requiredRoles: readonly Role[], repo: Pick<MfaRepo, 'enrolment'>): (endpoint: NamedEndpoint) => Hook | undefined {
   if (requiredRoles.length === 0) return () => undefined;
   const required = new Set(requiredRoles);
-  const hook: Hook = (request, _reply, done) => {
+  const hook: Hook = async (request) => {
     const user = request.user;
-    if (!user || !required.has(user.role)) return done();
-    repo.enrolment(user.id, user.sessionId).then(
-      (s) => done(s.enabled || s.viaProvider || s.method === 'sso' ? undefined : new EnrolmentRequired()),
-      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
-    );
+    if (!user || !required.has(user.role)) return;
+    const s = await repo.enrolment(user.id, user.sessionId);
+    if (!(s.enabled || s.viaProvider || s.method === 'sso')) throw new EnrolmentRequired();
   };
   return (endpoint) => (OPEN_DURING_ENROLMENT.includes(endpoint) ? undefined : hook);
 }
