@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '#shared/contract/auth';
+import type { ApiErrorBody } from '#shared/contract/common';
 import { dashboardApi } from '#shared/contract/dashboard';
+import type { EndpointDef, ResponseInputOf } from '#shared/contract/endpoints';
 import { logsApi } from '#shared/contract/logs';
 import { usersApi } from '#shared/contract/users';
 import { ApiError, TIMEOUT_MESSAGE, api, apiBlob, lastServerContact, onSessionEnded } from './api-client.ts';
@@ -10,8 +12,14 @@ const user = { id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'adm
 const stats = { stats: [{ name: 'Total Users', value: 3 }] };
 const tokens = (n: number) => ({ access: { token: `access-${n}`, expires: 'x' }, refresh: { token: `refresh-${n}`, expires: 'x' }, idleMinutes: 45 });
 
-function json(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The success answer of `endpoint`, typed by its response schema (204 sends none). */
+function answer<E extends EndpointDef>(endpoint: E, body: ResponseInputOf<E>): Response {
+  return new Response(endpoint.status === 204 ? null : JSON.stringify(body), { status: endpoint.status, headers: { 'content-type': 'application/json' } });
+}
+
+/** An error answer as the server gives one. */
+function failure(status: number, body: ApiErrorBody): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown; signal: AbortSignal | null | undefined };
@@ -40,7 +48,7 @@ afterEach(() => {
 
 describe('api', () => {
   it('builds the path and query, sends the bearer token and parses the response', async () => {
-    respond = () => json(200, { results: [user], page: 2, limit: 10, totalPages: 2, totalResults: 11 });
+    respond = () => answer(usersApi.list, { results: [user], page: 2, limit: 10, totalPages: 2, totalResults: 11 });
     const page = await api(usersApi.list, { query: { page: 2, limit: 10, sortBy: 'name:desc' } });
     expect(page.results[0]?.name).toBe('Ada Admin');
     expect(calls[0]).toMatchObject({ url: '/v1/users?page=2&limit=10&sortBy=name%3Adesc', method: 'GET' });
@@ -49,14 +57,14 @@ describe('api', () => {
   });
 
   it('sends a JSON body with a JSON content type, and fills path params', async () => {
-    respond = () => json(204);
+    respond = () => answer(usersApi.restrictAccess, null);
     await expect(api(usersApi.restrictAccess, { params: { userId: 'a b' }, body: { isRestricted: true } })).resolves.toBeNull();
     expect(calls[0]).toMatchObject({ url: '/v1/users/a%20b/restrict-access', method: 'PATCH', body: { isRestricted: true } });
     expect(calls[0]?.headers['content-type']).toBe('application/json');
   });
 
   it("uses the server's message when there is one, else the caller's fallback", async () => {
-    respond = () => json(409, { code: 'conflict', message: 'A user with this email already exists.' });
+    respond = () => failure(409, { code: 'conflict', message: 'A user with this email already exists.' });
     const conflict = api(usersApi.create, { body: { name: 'A', email: 'a@example.com', password: 'Passw0rd1', role: 'staff' }, fallback: 'User Creation Failed' });
     await expect(conflict).rejects.toMatchObject({ status: 409, code: 'conflict', message: 'A user with this email already exists.' });
 
@@ -110,8 +118,8 @@ function stubLocks(beforeGrant: () => void): string[] {
 describe('api on a 401', () => {
   it('refreshes once for all concurrent callers, then retries each once with the new token', async () => {
     respond = (call) => {
-      if (call.url === '/v1/auth/refresh-tokens') return json(200, tokens(1));
-      return call.headers.authorization === 'Bearer access-1' ? json(200, stats) : json(401, { code: 'unauthorized', message: 'expired' });
+      if (call.url === '/v1/auth/refresh-tokens') return answer(authApi.refreshTokens, tokens(1));
+      return call.headers.authorization === 'Bearer access-1' ? answer(dashboardApi.stats, stats) : failure(401, { code: 'unauthorized', message: 'expired' });
     };
     const results = await Promise.all([api(dashboardApi.stats), api(dashboardApi.stats), api(dashboardApi.stats)]);
     expect(results.map((r) => r.stats[0]?.value)).toEqual([3, 3, 3]);
@@ -125,7 +133,7 @@ describe('api on a 401', () => {
   it('waits for another tab refreshing the same session, then takes the tokens it stored instead of refreshing again', async () => {
     // Another tab holds the browser-wide lock and rotates the tokens before this tab gets it.
     const held = stubLocks(() => localStorage.setItem('qp.session', JSON.stringify({ accessToken: 'access-7', refreshToken: 'refresh-7', user })));
-    respond = (call) => (call.headers.authorization === 'Bearer access-7' ? json(200, stats) : json(401, { code: 'unauthorized', message: 'expired' }));
+    respond = (call) => (call.headers.authorization === 'Bearer access-7' ? answer(dashboardApi.stats, stats) : failure(401, { code: 'unauthorized', message: 'expired' }));
     const results = await Promise.all([api(dashboardApi.stats), api(dashboardApi.stats)]);
     expect(results.map((r) => r.stats[0]?.value)).toEqual([3, 3]);
     expect(held).toEqual(['qp.refresh-tokens']);
@@ -136,8 +144,8 @@ describe('api on a 401', () => {
   it('refreshes under the browser-wide lock when no other tab did', async () => {
     const held = stubLocks(() => undefined);
     respond = (call) => {
-      if (call.url === '/v1/auth/refresh-tokens') return json(200, tokens(1));
-      return call.headers.authorization === 'Bearer access-1' ? json(200, stats) : json(401, { code: 'unauthorized', message: 'expired' });
+      if (call.url === '/v1/auth/refresh-tokens') return answer(authApi.refreshTokens, tokens(1));
+      return call.headers.authorization === 'Bearer access-1' ? answer(dashboardApi.stats, stats) : failure(401, { code: 'unauthorized', message: 'expired' });
     };
     await api(dashboardApi.stats);
     expect(held).toEqual(['qp.refresh-tokens']);
@@ -145,7 +153,7 @@ describe('api on a 401', () => {
   });
 
   it('retries only once: a second 401 is the answer', async () => {
-    respond = (call) => (call.url === '/v1/auth/refresh-tokens' ? json(200, tokens(1)) : json(401, { code: 'unauthorized', message: 'Please sign in.' }));
+    respond = (call) => (call.url === '/v1/auth/refresh-tokens' ? answer(authApi.refreshTokens, tokens(1)) : failure(401, { code: 'unauthorized', message: 'Please sign in.' }));
     await expect(api(dashboardApi.stats)).rejects.toMatchObject({ status: 401, message: 'Please sign in.' });
     expect(calls.map((c) => c.url)).toEqual(['/v1/dashboard', '/v1/auth/refresh-tokens', '/v1/dashboard']);
   });
@@ -154,7 +162,7 @@ describe('api on a 401', () => {
     const ended = vi.fn();
     onSessionEnded(ended);
     respond = (call) =>
-      call.url === '/v1/auth/refresh-tokens' ? json(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' }) : json(401, { code: 'unauthorized', message: 'expired' });
+      call.url === '/v1/auth/refresh-tokens' ? failure(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' }) : failure(401, { code: 'unauthorized', message: 'expired' });
     const all = await Promise.allSettled([api(dashboardApi.stats), api(dashboardApi.stats)]);
     expect(all.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect((all[0] as PromiseRejectedResult).reason).toMatchObject({ status: 401, message: 'Your session has ended. Please sign in again.' });
@@ -168,17 +176,17 @@ describe('api on a 401', () => {
 
   it('notes when a signed-in request last reached the server, not when one was refused', async () => {
     vi.useFakeTimers({ now: new Date('2025-06-01T10:00:00Z'), toFake: ['Date'] });
-    respond = () => json(200, stats);
+    respond = () => answer(dashboardApi.stats, stats);
     await api(dashboardApi.stats);
     expect(lastServerContact()).toBe(Date.parse('2025-06-01T10:00:00Z'));
     vi.setSystemTime(new Date('2025-06-01T10:05:00Z'));
-    respond = () => json(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' });
+    respond = () => failure(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' });
     await expect(api(dashboardApi.stats)).rejects.toBeInstanceOf(ApiError);
     expect(lastServerContact()).toBe(Date.parse('2025-06-01T10:00:00Z'));
   });
 
   it('never refreshes for a public endpoint (a wrong password is just an error)', async () => {
-    respond = () => json(401, { code: 'unauthorized', message: 'Incorrect email or password.' });
+    respond = () => failure(401, { code: 'unauthorized', message: 'Incorrect email or password.' });
     await expect(api(authApi.login, { body: { email: 'a@example.com', password: 'nope' }, fallback: 'Authentication failed' })).rejects.toMatchObject({
       message: 'Incorrect email or password.',
     });

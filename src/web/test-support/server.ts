@@ -1,5 +1,7 @@
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { http, HttpResponse, type PathParams, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import type { ApiErrorBody } from '#shared/contract/common';
+import { type NamedEndpoint, type RequestOf, type ResponseInputOf, buildPath } from '#shared/contract/endpoints';
 
 /** A request the fake server saw: method, path, query and parsed JSON body. */
 export interface Call {
@@ -56,11 +58,44 @@ export function fakeServer(...handlers: RequestHandler[]): FakeServer {
   };
 }
 
-/** A JSON answer. */
-export const json = (body: unknown, status = 200) => HttpResponse.json(body as never, { status });
+declare const answered: unique symbol;
+/** An answer other than the endpoint's success body: an error, a dropped connection, a file. */
+export type Answered = Response & { readonly [answered]: true };
+const mark = (response: Response) => response as Answered;
 
-/** 204 No Content. */
-export const noContent = () => new HttpResponse(null, { status: 204 });
+/** An error answer, as the server gives one: `{code, message}` (or no body at all). */
+export const failure = (status: number, body?: ApiErrorBody) => mark(body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status }));
+
+/** No answer at all: the connection fails, as when the network is down. */
+export const networkError = () => mark(HttpResponse.error());
+
+/** A file download (the CSV exports). */
+export const file = (text: string, contentType = 'text/csv') => mark(new HttpResponse(text, { headers: { 'content-type': contentType } }));
+
+/** What a fake answers an endpoint with: its success body as sent over the wire, or an `Answered`. */
+export type Reply<E extends NamedEndpoint> = ResponseInputOf<E> | Answered;
+export type Resolver<E extends NamedEndpoint> = (info: { request: Request; params: PathParams }) => Reply<E> | Promise<Reply<E>>;
+
+/**
+ * The fake of one contract endpoint: its method and path, and an answer typed by its response
+ * schema, so a change to the contract breaks the fake when it is compiled. The success body is
+ * sent with the endpoint's status (204 sends none). `params` narrows the path to those values
+ * (by default every value matches); `once` answers a single request.
+ */
+export function on<E extends NamedEndpoint>(endpoint: E, resolve: Resolver<E>, options: { params?: RequestOf<E>['params']; once?: boolean } = {}): RequestHandler {
+  const path = options.params ? buildPath(endpoint.path, options.params as Record<string, string>) : endpoint.path;
+  const method = endpoint.method.toLowerCase() as Lowercase<E['method']>;
+  return http[method](
+    path,
+    async (info) => {
+      const reply = await resolve(info);
+      if (reply instanceof Response) return reply;
+      if (endpoint.status === 204) return new HttpResponse(null, { status: 204 });
+      return new HttpResponse(JSON.stringify(reply), { status: endpoint.status, headers: { 'content-type': 'application/json' } });
+    },
+    { once: options.once ?? false },
+  );
+}
 
 /** Holds answers back until released, so a test can act while a request is in flight. */
 export function gate(): { passed: Promise<void>; release: () => void } {

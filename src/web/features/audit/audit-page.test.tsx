@@ -1,17 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AuditEntry, auditApi } from '#shared/contract/audit';
 import { pageOf } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { type FakeServer, fakeServer, json } from '../../test-support/server.ts';
+import { type FakeServer, fakeServer, file, on } from '../../test-support/server.ts';
 import { AuditPage } from './audit-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
-const ENTRIES = [
+const ENTRIES: AuditEntry[] = [
   {
     id: 'a2',
     at: '2026-11-23T14:02:00.000Z',
@@ -39,9 +39,9 @@ const ENTRIES = [
 
 function serve() {
   return fakeServer(
-    http.get('/v1/audit', () => json(pageOf(ENTRIES, { limit: 25, totalResults: 3 }))),
-    http.get('/v1/audit/actions', () => json({ results: ['create', 'mark reportable'] })),
-    http.get('/v1/audit/export', () => new HttpResponse('Time,Actor\r\n', { headers: { 'content-type': 'text/csv' } })),
+    on(auditApi.list, () => pageOf(ENTRIES, { limit: 25, totalResults: 3 })),
+    on(auditApi.actions, () => ({ results: ['create', 'mark reportable'] })),
+    on(auditApi.exportCsv, () => file('Time,Actor\r\n')),
   );
 }
 

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SessionInfo } from '#shared/contract/auth';
+import { type SessionInfo, authApi } from '#shared/contract/auth';
+import { mfaApi } from '#shared/contract/auth-mfa';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, json, noContent } from '../../test-support/server.ts';
+import { type Reply, failure, fakeServer, on } from '../../test-support/server.ts';
 import { AccountPage } from './account-page.tsx';
 
 const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'staff' as const, permissions: [], isRestricted: false, lastLogin: '2025-06-02T07:30:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' };
@@ -14,14 +14,14 @@ const SESSIONS: SessionInfo[] = [
   { id: 's2', createdAt: '2025-06-01T12:00:00.000Z', lastSeenAt: '2025-06-01T12:30:00.000Z', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1', method: 'password', current: false },
 ];
 
-function serve(sessions = SESSIONS, password: () => Response = noContent) {
+function serve(sessions = SESSIONS, password: () => Reply<typeof authApi.changePassword> = () => null) {
   return fakeServer(
-    http.get('/v1/auth/profile', () => json({ user, passwordGenerated: false })),
-    http.get('/v1/auth/sessions', () => json({ results: sessions })),
-    http.get('/v1/auth/mfa', () => json({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false })),
-    http.patch('/v1/auth/password', password),
-    http.delete('/v1/auth/sessions', noContent),
-    http.delete('/v1/auth/sessions/s2', noContent),
+    on(authApi.profile, () => ({ user, passwordGenerated: false })),
+    on(authApi.sessions, () => ({ results: sessions })),
+    on(mfaApi.status, () => ({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false })),
+    on(authApi.changePassword, password),
+    on(authApi.endOtherSessions, () => null),
+    on(authApi.endSession, () => null, { params: { sessionId: 's2' } }),
   );
 }
 
@@ -48,7 +48,7 @@ describe('AccountPage', { timeout: 30_000 }, () => {
   });
 
   it('checks the new password before sending, then shows the server’s answer under the field', async () => {
-    const server = serve(SESSIONS, () => json({ code: 'validation_failed', message: 'Your current password is not correct.', details: { currentPassword: 'Your current password is not correct.' } }, 400));
+    const server = serve(SESSIONS, () => failure(400, { code: 'validation_failed', message: 'Your current password is not correct.', details: { currentPassword: 'Your current password is not correct.' } }));
     renderPage('/dashboard/account', <AccountPage />);
     const form = screen.getByRole('region', { name: 'Change password' });
     await userEvent.type(within(form).getByLabelText(/Current password/), 'Old9Password');
@@ -73,7 +73,7 @@ describe('AccountPage', { timeout: 30_000 }, () => {
 
   it('shows the server’s advice on an easy-to-guess password under the new password', async () => {
     const advice = 'This is similar to a commonly used password. Add more words that are less common.';
-    serve(SESSIONS, () => json({ code: 'validation_failed', message: advice, details: { newPassword: advice } }, 400));
+    serve(SESSIONS, () => failure(400, { code: 'validation_failed', message: advice, details: { newPassword: advice } }));
     renderPage('/dashboard/account', <AccountPage />);
     const form = screen.getByRole('region', { name: 'Change password' });
     await userEvent.type(within(form).getByLabelText(/Current password/), 'Old9Password');

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { expect, it } from 'vitest';
+import { authApi } from '#shared/contract/auth';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, noContent } from '../../test-support/server.ts';
+import { fakeServer, networkError, on } from '../../test-support/server.ts';
 import { useSignOut } from './api.ts';
 
 function SignOutButton() {
@@ -14,10 +14,10 @@ function SignOutButton() {
 
 
 it.each([
-  ['succeeds', noContent],
-  ['fails', () => HttpResponse.error()],
+  ['succeeds', () => null],
+  ['fails', networkError],
 ])('signing out ends the session and opens the login page when the logout call %s', async (_, answer) => {
-  const server = fakeServer(http.post('/v1/auth/logout', answer));
+  const server = fakeServer(on(authApi.logout, answer));
   session.signIn({ accessToken: 'a', refreshToken: 'r1', user: { id: 'u', name: 'A', email: 'a@example.com', role: 'admin', permissions: [], isRestricted: false, lastLogin: null, createdAt: 'x' } });
   const router = renderPage('/dashboard', <SignOutButton />, [{ path: '/auth/login', element: <p>login page</p> }]);
   await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

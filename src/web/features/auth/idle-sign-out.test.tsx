@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardApi } from '#shared/contract/dashboard';
+import type { ResponseInputOf } from '#shared/contract/endpoints';
 import { api } from '../../lib/api-client.ts';
 import { session } from '../../lib/session.ts';
 import { useIdleSignOut } from './idle-sign-out.ts';
@@ -8,6 +9,8 @@ import { useIdleSignOut } from './idle-sign-out.ts';
 const user = { id: 'u', name: 'A', email: 'a@example.com', role: 'staff' as const, permissions: [], isRestricted: false, lastLogin: null, createdAt: 'x' };
 const MINUTE = 60_000;
 let paths: string[] = [];
+/** Every request is answered as the dashboard's figures: only the paths asked for matter here. */
+const STATS: ResponseInputOf<typeof dashboardApi.stats> = { stats: [] };
 
 beforeEach(async () => {
   vi.useFakeTimers({ now: new Date('2025-06-02T09:00:00Z') });
@@ -16,7 +19,7 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (url: string) => {
       paths.push(url);
-      return new Response(JSON.stringify({ stats: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(STATS), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   session.signIn({ accessToken: 'a', refreshToken: 'r', user, idleMinutes: 10 });

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { authApi } from '#shared/contract/auth';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { LoginPage, validateLogin } from './login-page.tsx';
 
 const renderLogin = () =>
@@ -28,7 +28,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message under the fields", async () => {
-    fakeServer(http.post('/v1/auth/login', () => json({ code: 'unauthorized', message: 'Incorrect email or password.' }, 401)));
+    fakeServer(on(authApi.login, () => failure(401, { code: 'unauthorized', message: 'Incorrect email or password.' })));
     renderLogin();
     await userEvent.type(screen.getByLabelText(/email/i), 'a@example.com');
     await userEvent.type(screen.getByLabelText(/password/i), 'wrong');

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { expect, it } from 'vitest';
+import { authApi } from '#shared/contract/auth';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { fakeServer, on } from '../../test-support/server.ts';
 import { useProfile } from './api.ts';
 import { GeneratedPasswordBanner } from './password-banner.tsx';
 
-const user = { id: 'u1', name: 'Portal Administrator', email: 'admin@example.com', role: 'super_admin', permissions: [], isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00.000Z' };
-const serve = (passwordGenerated: boolean) => fakeServer(http.get('/v1/auth/profile', () => json({ user, passwordGenerated })));
+const user = { id: 'u1', name: 'Portal Administrator', email: 'admin@example.com', role: 'super_admin' as const, permissions: [], isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00.000Z' };
+const serve = (passwordGenerated: boolean) => fakeServer(on(authApi.profile, () => ({ user, passwordGenerated })));
 
 it('asks the first super_admin to replace a generated password, linking to My account', async () => {
   serve(true);

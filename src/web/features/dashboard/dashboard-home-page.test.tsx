@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardApi, dashboardOverviewApi } from '#shared/contract/dashboard';
+import type { ResponseInputOf } from '#shared/contract/endpoints';
 import type { Role } from '#shared/roles';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { fakeServer, on } from '../../test-support/server.ts';
 import { DashboardHomePage } from './dashboard-home-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,15 +17,15 @@ const STATS = [
   { name: 'Total Pending Transfers', value: 3 },
   { name: 'Deadline within a Week', value: 2 },
 ];
-const WEEKS = Array.from({ length: 12 }, (_, i) => ({
+const WEEKS = Array.from({ length: 12 }, (_, i): ResponseInputOf<typeof dashboardOverviewApi.overview>['weeks'][number] => ({
   weekStart: `2026-${i < 4 ? '09' : i < 8 ? '10' : '11'}-${String(1 + (i % 4) * 7).padStart(2, '0')}`,
   counts: i === 11 ? { 'Pending Review': 4, Denied: 1 } : { 'Successful Transfer': 2 },
 }));
 
 function serve() {
   return fakeServer(
-    http.get('/v1/dashboard', () => json({ stats: STATS })),
-    http.get('/v1/dashboard/overview', () => json({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, weeks: WEEKS })),
+    on(dashboardApi.stats, () => ({ stats: STATS })),
+    on(dashboardOverviewApi.overview, () => ({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, weeks: WEEKS })),
   );
 }
 

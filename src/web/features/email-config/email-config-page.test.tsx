@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { EmailConfig } from '#shared/contract/email-config';
+import { type EmailConfig, emailConfigApi } from '#shared/contract/email-config';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { EmailConfigPage } from './email-config-page.tsx';
 
 const AT = '2024-05-01T10:00:00Z';
@@ -12,10 +11,10 @@ const CONFIGS: EmailConfig[] = [{ id: 'e1', email: 'quality@provider.example', a
 
 function serve() {
   return fakeServer(
-    http.get('/v1/email-configs', () => json({ results: CONFIGS })),
-    http.post('/v1/email-configs', () => json({}, 500)),
-    http.patch('/v1/email-configs/e1', async ({ request }) => json({ ...CONFIGS[0], ...((await request.json()) as object) })),
-    http.delete('/v1/email-configs/e1', () => json({ id: 'e1' })),
+    on(emailConfigApi.list, () => ({ results: CONFIGS })),
+    on(emailConfigApi.create, () => failure(500)),
+    on(emailConfigApi.update, async ({ request }) => ({ ...CONFIGS[0]!, ...((await request.json()) as Partial<EmailConfig>) }), { params: { id: 'e1' } }),
+    on(emailConfigApi.remove, () => ({ id: 'e1' }), { params: { id: 'e1' } }),
   );
 }
 

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FieldMapping } from '#shared/contract/field-mapping';
-import type { TemplateStep } from '#shared/contract/quality-process';
+import { type FieldMapping, fieldMappingApi } from '#shared/contract/field-mapping';
+import { type TemplateStep, qualityProcessApi } from '#shared/contract/quality-process';
+import { questionsApi } from '#shared/contract/questions';
+import { submissionsApi } from '#shared/contract/submissions';
 import { FORM_ID, reviewedForm } from '../../../../tests/support/submission-fixtures.ts';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { FieldMappingPage } from './field-mapping-page.tsx';
 
 const TITLE = 'UK8KS2YI2185DH626DQ7';
@@ -28,13 +29,13 @@ const FUNCTIONS = [
 
 function serve(mappings: FieldMapping[] = []) {
   return fakeServer(
-    http.get('/v1/field-mapping', () => json({ results: mappings })),
-    http.get('/v1/field-mapping/preprocessing-functions', () => json({ results: FUNCTIONS })),
-    http.get('/v1/arena/template/step', () => json({ results: STEPS })),
-    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
-    http.get(`/v1/jotforms/${FORM_ID}/questions`, () => json({ results: QUESTIONS })),
-    http.post('/v1/field-mapping', async ({ request }) => json({ _id: 'm1', updatedAt: '2024-01-01T00:00:00Z', ...((await request.json()) as object) }, 201)),
-    http.delete('/v1/field-mapping/m1', () => json({ code: 'not_found', message: 'Field mapping not found.' }, 404)),
+    on(fieldMappingApi.list, () => ({ results: mappings })),
+    on(fieldMappingApi.preprocessingFunctions, () => ({ results: FUNCTIONS })),
+    on(qualityProcessApi.templateSteps, () => ({ results: STEPS })),
+    on(submissionsApi.forms, () => ({ results: [reviewedForm()] })),
+    on(questionsApi.list, () => ({ results: QUESTIONS }), { params: { formId: FORM_ID } }),
+    on(fieldMappingApi.create, async ({ request }) => ({ predefinedValue: null, concatenateDelimiter: null, ...fieldMappingApi.create.body.parse(await request.json()), _id: 'm1', updatedAt: '2024-01-01T00:00:00Z' })),
+    on(fieldMappingApi.remove, () => failure(404, { code: 'not_found', message: 'Field mapping not found.' }), { params: { id: 'm1' } }),
   );
 }
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IntegrationsStatus } from '#shared/contract/integrations';
+import { type IntegrationsStatus, integrationsApi } from '#shared/contract/integrations';
 import { renderPage, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, gate, json } from '../../test-support/server.ts';
+import { failure, fakeServer, gate, on } from '../../test-support/server.ts';
 import { IntegrationsPage } from './integrations-page.tsx';
 
 const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d (UTC|[A-Z]{3,4}|GMT[+-][\d:]+)$/;
@@ -28,7 +27,7 @@ beforeEach(() => signInAs('admin'));
 
 describe('IntegrationsPage', () => {
   it('shows the mode and every figure of JotForm, Arena and mail, times as local times', async () => {
-    fakeServer(http.get('/v1/integrations', () => json(healthy())));
+    fakeServer(on(integrationsApi.status, healthy));
     renderIntegrations();
     expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     expect(await screen.findByText('Loading integrations...')).toBeInTheDocument();
@@ -68,7 +67,7 @@ describe('IntegrationsPage', () => {
     status.jotform = { ...status.jotform, lastSync: { at: '2025-06-02T08:59:30.000Z', outcome: 'failed', inserted: 0, updated: 0, error: 'JotForm answered 401: the API key is not valid.' }, callsLeftToday: null, updatedAtFilter: 'ignored' };
     status.arena = { ...status.arena, ok: false, session: 'refused', requestsRemaining: null, resetsAt: null, problems: ['ARENA_OWNER_GUID is not one of the quality-process owners in Arena.', 'The template has no default number format: set ARENA_NUMBER_PREFIX_GUID.'] };
     status.mail = { delivery: 'smtp', queued: 0, failed: 0, lastError: null, lastErrorAt: null };
-    fakeServer(http.get('/v1/integrations', () => json(status)));
+    fakeServer(on(integrationsApi.status, () => status));
     renderIntegrations();
     expect(await screen.findByRole('note', { name: 'Mode' })).toHaveTextContent('Live. The portal works with the real JotForm and Arena QMS.');
 
@@ -97,7 +96,7 @@ describe('IntegrationsPage', () => {
     const status = healthy();
     status.jotform = { ...status.jotform, lastSync: null, callsLeftToday: null, updatedAtFilter: 'unknown' };
     status.arena = { ...status.arena, ok: false, checkedAt: null, session: 'none', requestsRemaining: null, resetsAt: null };
-    fakeServer(http.get('/v1/integrations', () => json(status)));
+    fakeServer(on(integrationsApi.status, () => status));
     renderIntegrations();
     const jotform = await screen.findByRole('region', { name: 'JotForm' });
     expect(within(jotform).getByText('Not synced yet', { selector: 'span[class*="ring"]' })).toBeInTheDocument();
@@ -111,13 +110,13 @@ describe('IntegrationsPage', () => {
   });
 
   it.each([
-    ["the server's message", json({ code: 'forbidden', message: 'You do not have permission to do this.' }, 403), 'Error: You do not have permission to do this.'],
-    ['its own words without one', json({}, 500), 'Error: Failed to fetch the state of the integrations'],
+    ["the server's message", failure(403, { code: 'forbidden', message: 'You do not have permission to do this.' }), 'Error: You do not have permission to do this.'],
+    ['its own words without one', failure(500), 'Error: Failed to fetch the state of the integrations'],
   ])('a failed read shows %s, and Try again reads again', async (_, answer, text) => {
     let first = true;
     const server = fakeServer(
-      http.get('/v1/integrations', () => {
-        if (!first) return json(healthy());
+      on(integrationsApi.status, () => {
+        if (!first) return healthy();
         first = false;
         return answer;
       }),
@@ -134,11 +133,11 @@ describe('IntegrationsPage', () => {
     const held = gate();
     let reads = 0;
     fakeServer(
-      http.get('/v1/integrations', async () => {
+      on(integrationsApi.status, async () => {
         reads += 1;
-        if (reads === 1) return json(status);
-        if (reads === 2) return (await held.passed, json({ ...status, mail: { ...status.mail, queued: 5 } }));
-        return json({ code: 'unavailable', message: 'The database is not reachable.' }, 503);
+        if (reads === 1) return status;
+        if (reads === 2) return (await held.passed, { ...status, mail: { ...status.mail, queued: 5 } });
+        return failure(503, { code: 'unavailable', message: 'The database is not reachable.' });
       }),
     );
     renderIntegrations();

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MailMessage } from '#shared/contract/mail';
+import { type MailMessage, mailApi } from '#shared/contract/mail';
 import { pageOf } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, gate, json } from '../../test-support/server.ts';
+import { fakeServer, gate, on } from '../../test-support/server.ts';
 import { MailPage } from './mail-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -37,11 +36,11 @@ const MESSAGES = [
 function serve() {
   const { passed, release } = gate();
   const server = fakeServer(
-    http.get('/v1/mail', ({ request }) => {
+    on(mailApi.list, ({ request }) => {
       const status = new URL(request.url).searchParams.get('status');
-      return json(pageOf(MESSAGES.filter((m) => !status || m.status === status)));
+      return pageOf(MESSAGES.filter((m) => !status || m.status === status));
     }),
-    http.post('/v1/mail/m2/resend', async () => (await passed, json({ results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) }, 201))),
+    on(mailApi.resend, async () => (await passed, { results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) }), { params: { id: 'm2' } }),
   );
   return { server, release };
 }

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { qualityProcessApi } from '#shared/contract/quality-process';
 import { submissionRow } from '../../../../tests/support/submission-fixtures.ts';
 import { renderPage, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, gate, json } from '../../test-support/server.ts';
+import { failure, fakeServer, gate, on } from '../../test-support/server.ts';
 import { StepsDialog } from './steps-dialog.tsx';
 
 const TRANSFERRED = submissionRow({ id: '6004', submissionStatus: 'Successful Transfer', chNumber: 'CH-000101', chTitle: 'Pump alarms' });
-const STEPS = '/v1/arena/quality-process-step/6004';
+const THE_ROW = { params: { id: '6004' } };
 
 const renderDialog = () => renderPage('/dashboard/jotforms', <StepsDialog submission={TRANSFERRED} open onClose={() => {}} />);
 
@@ -18,10 +18,14 @@ describe('Quality Process Steps', () => {
   it("says 'Loading Quality Process Data...', then shows a tab per step with its attributes", async () => {
     const { passed, release } = gate();
     fakeServer(
-      http.get(STEPS, async () => {
-        await passed;
-        return json({ results: [{ name: 'Complaint Intake', attributes: [{ name: 'Complaint Title', value: 'Pump alarms' }, { name: 'Lot', value: '' }] }, { name: 'Evaluation', attributes: [] }] });
-      }),
+      on(
+        qualityProcessApi.steps,
+        async () => {
+          await passed;
+          return { results: [{ name: 'Complaint Intake', attributes: [{ name: 'Complaint Title', value: 'Pump alarms' }, { name: 'Lot', value: '' }] }, { name: 'Evaluation', attributes: [] }] };
+        },
+        THE_ROW,
+      ),
     );
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Quality Process Steps' });
@@ -38,9 +42,9 @@ describe('Quality Process Steps', () => {
 
   it.each([
     ["the server's message", { code: 'upstream_failed', message: 'Arena is unreachable.' }, 'Error: Arena is unreachable.'],
-    ["'Failed to fetch data' without one", {}, 'Error: Failed to fetch data'],
+    ["'Failed to fetch data' without one", undefined, 'Error: Failed to fetch data'],
   ])('a failed read shows %s', async (_, body, text) => {
-    fakeServer(http.get(STEPS, () => json(body, 502)));
+    fakeServer(on(qualityProcessApi.steps, () => failure(502, body), THE_ROW));
     renderDialog();
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });

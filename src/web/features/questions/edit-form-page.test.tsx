@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from 'msw';
-import type { Question } from '#shared/contract/questions';
+import { type Question, questionsApi } from '#shared/contract/questions';
+import { type Form, submissionsApi } from '#shared/contract/submissions';
 import { renderPage } from '../../test-support/render.tsx';
-import { fakeServer, json, noContent } from '../../test-support/server.ts';
+import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { EditFormPage } from './edit-form-page.tsx';
 
-const FORM = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null, timeZone: 'America/New_York' };
+const FORM: Form = { id: '250000000000001', title: 'Complaint Form - BTS', status: 'ENABLED', count: 30, lastSubmission: null, timeZone: 'America/New_York' };
+const THE_FORM = { params: { formId: FORM.id } };
 const ROW_HEIGHT = 60;
 
 function questions(): Question[] {
@@ -27,22 +28,30 @@ function serve(list = questions()) {
   let current = list;
   const sorted = () => [...current].sort((a, b) => a.order - b.order || Number(a.qid) - Number(b.qid));
   return fakeServer(
-    http.get('/v1/jotforms', () => json({ results: [FORM] })),
-    http.get(`/v1/jotforms/${FORM.id}/questions`, () => json({ results: sorted() })),
-    http.post(`/v1/jotforms/${FORM.id}/questions`, async ({ request }) => {
-      const body = (await request.json()) as { text: string; order: number; type: string };
-      current = [...current, { ...body, qid: String(Math.max(...current.map((q) => Number(q.qid))) + 1) }];
-      return noContent();
+    on(submissionsApi.forms, () => ({ results: [FORM] })),
+    on(questionsApi.list, () => ({ results: sorted() }), THE_FORM),
+    on(
+      questionsApi.add,
+      async ({ request }) => {
+        const body = (await request.json()) as { text: string; order: number; type: string };
+        current = [...current, { ...body, qid: String(Math.max(...current.map((q) => Number(q.qid))) + 1) }];
+        return null;
+      },
+      THE_FORM,
+    ),
+    on(questionsApi.remove, ({ params }) => {
+      current = current.filter((q) => q.qid !== params.questionId);
+      return null;
     }),
-    http.delete(`/v1/jotforms/${FORM.id}/questions/:qid`, ({ params }) => {
-      current = current.filter((q) => q.qid !== params.qid);
-      return noContent();
-    }),
-    http.patch(`/v1/jotforms/${FORM.id}/questions/order`, async ({ request }) => {
-      const { order } = (await request.json()) as { order: string[] };
-      current = order.map((qid, i) => ({ ...current.find((q) => q.qid === qid)!, order: i + 1 }));
-      return noContent();
-    }),
+    on(
+      questionsApi.reorder,
+      async ({ request }) => {
+        const { order } = (await request.json()) as { order: string[] };
+        current = order.map((qid, i) => ({ ...current.find((q) => q.qid === qid)!, order: i + 1 }));
+        return null;
+      },
+      THE_FORM,
+    ),
   );
 }
 
@@ -77,7 +86,7 @@ describe('EditFormPage', { timeout: 30_000 }, () => {
   });
 
   it("says 'Failed to fetch form questions' when the questions cannot be read", async () => {
-    fakeServer(http.get('/v1/jotforms', () => json({ results: [FORM] })), http.get(`/v1/jotforms/${FORM.id}/questions`, () => json({}, 502)));
+    fakeServer(on(submissionsApi.forms, () => ({ results: [FORM] })), on(questionsApi.list, () => failure(502), THE_FORM));
     renderPage('/dashboard/jotforms/edit', <EditFormPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Failed to fetch form questions');
   });

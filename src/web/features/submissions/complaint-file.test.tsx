@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type RequestHandler, http } from 'msw';
+import type { RequestHandler } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reportability } from '#shared/contract/reporting';
-import type { Submission } from '#shared/contract/submissions';
+import type { ResponseInputOf } from '#shared/contract/endpoints';
+import { mailApi } from '#shared/contract/mail';
+import { type Reportability, reportingApi } from '#shared/contract/reporting';
+import { type Submission, submissionsApi } from '#shared/contract/submissions';
 import { submission } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { SubmissionDetailsPage } from './submission-details-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,8 +36,8 @@ function reportability(overrides: Partial<Reportability> = {}): Reportability {
 
 interface Serve {
   data?: Submission;
-  history?: unknown[];
-  followups?: unknown[];
+  history?: ResponseInputOf<typeof submissionsApi.history>['results'];
+  followups?: ResponseInputOf<typeof submissionsApi.followups>['results'];
   reporting?: Reportability;
   /** What the reportability reads as after a decision or a filed report (the server's answer to both). */
   after?: Reportability;
@@ -44,19 +46,20 @@ interface Serve {
 
 function serve({ data = submission(), history = [], followups = [], reporting = reportability(), after, extra = [] }: Serve = {}) {
   let now = reporting;
-  const write = (status: number) => () => {
+  const write = () => {
     if (after) now = after;
-    return json(now, status);
+    return now;
   };
+  const params = { id: data.id };
   return fakeServer(
     ...extra,
-    http.put(`/v1/jotforms/submission/${data.id}/reportability`, write(200)),
-    http.post(`/v1/jotforms/submission/${data.id}/reportability/reports`, write(201)),
-    http.get(`/v1/jotforms/submission/${data.id}`, () => json(data)),
-    http.get(`/v1/jotforms/submission/${data.id}/mail`, () => json({ activeRecipients: 1, results: [] })),
-    http.get(`/v1/jotforms/submission/${data.id}/history`, () => json({ results: history })),
-    http.get(`/v1/jotforms/submission/${data.id}/followups`, () => json({ results: followups })),
-    http.get(`/v1/jotforms/submission/${data.id}/reportability`, () => json(now)),
+    on(reportingApi.decide, write, { params }),
+    on(reportingApi.fileReport, write, { params }),
+    on(submissionsApi.get, () => data, { params }),
+    on(mailApi.submission, () => ({ activeRecipients: 1, results: [] }), { params }),
+    on(submissionsApi.history, () => ({ results: history }), { params }),
+    on(submissionsApi.followups, () => ({ results: followups }), { params }),
+    on(reportingApi.get, () => now, { params }),
   );
 }
 
@@ -98,7 +101,7 @@ describe('History', () => {
   });
 
   it('says when nothing was recorded, and shows a failure as an error', async () => {
-    serve({ extra: [http.get('/v1/jotforms/submission/:id/history', () => json({ code: 'forbidden', message: 'No history for you.' }, 403))] });
+    serve({ extra: [on(submissionsApi.history, () => failure(403, { code: 'forbidden', message: 'No history for you.' }))] });
     renderDetails();
     const section = await screen.findByRole('region', { name: 'History' }, { timeout: 5000 });
     expect(await within(section).findByRole('alert')).toHaveTextContent('No history for you.');
@@ -113,7 +116,7 @@ describe('Follow-Ups', () => {
         { id: 'n2', text: 'Called the reporter', at: '2026-11-22T10:30:00.000Z', author: DANA, method: null, attemptedOn: null, outcome: null },
         { id: 'n1', text: 'Sent a letter', at: '2026-11-21T08:00:00.000Z', author: null, method: null, attemptedOn: null, outcome: null },
       ],
-      extra: [http.patch('/v1/jotforms/submission/:id/create-followup', () => json({ results: submission() }))],
+      extra: [on(submissionsApi.createFollowup, () => ({ results: submission() }))],
     });
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: /^Edit\s*follow-up$/ }, { timeout: 5000 }));
@@ -132,7 +135,7 @@ describe('Follow-Ups', () => {
 });
 
 describe('Mark as Reportable with a rationale', () => {
-  const marked = () => http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: submission({ reportable: true }) }));
+  const marked = () => on(submissionsApi.markReportable, () => ({ results: submission({ reportable: true }) }));
 
   it('keeps the dialog texts; without a rationale only mark-reportable is sent', async () => {
     const server = serve({ extra: [marked()] });
@@ -177,7 +180,7 @@ describe('Mark as Reportable with a rationale', () => {
   });
 
   it('when the decision fails after the mark, says the rationale was not recorded', async () => {
-    serve({ extra: [marked(), http.put('/v1/jotforms/submission/:id/reportability', () => json({ code: 'conflict', message: 'Decided meanwhile.' }, 409))] });
+    serve({ extra: [marked(), on(reportingApi.decide, () => failure(409, { code: 'conflict', message: 'Decided meanwhile.' }))] });
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mailApi } from '#shared/contract/mail';
+import { submissionsApi } from '#shared/contract/submissions';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, gate, json } from '../../test-support/server.ts';
+import { type Reply, failure, fakeServer, gate, on } from '../../test-support/server.ts';
 import { markDelivered } from './deliver.ts';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
 
@@ -14,19 +15,22 @@ vi.setConfig({ testTimeout: 20_000 });
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
-const MARK = '/v1/jotforms/submission/6001/mark-email-delivered';
-const SEND = '/v1/jotforms/submission/6001/send-email-recipient';
-const ok = () => json({ results: row({ emailDelivered: true }) });
-const mailOk = () => json({ message: 'Email queued for the recipients', recipients: 2, mailId: 'm1', status: 'queued' });
-const fail = (message?: string) => () => json(message ? { code: 'conflict', message } : {}, 409);
+const THE_ROW = { params: { id: '6001' } };
+type Mark = () => Reply<typeof submissionsApi.markEmailDelivered> | Promise<Reply<typeof submissionsApi.markEmailDelivered>>;
+type Mail = () => Reply<typeof submissionsApi.sendEmailRecipient> | Promise<Reply<typeof submissionsApi.sendEmailRecipient>>;
+const mark = (answer: Mark, once = false) => on(submissionsApi.markEmailDelivered, answer, { ...THE_ROW, once });
+const send = (answer: Mail) => on(submissionsApi.sendEmailRecipient, answer, THE_ROW);
+const ok = () => ({ results: row({ emailDelivered: true }) });
+const mailOk = () => ({ message: 'Email queued for the recipients', recipients: 2, mailId: 'm1', status: 'queued' as const });
+const fail = (message?: string) => () => failure(409, message ? { code: 'conflict', message } : undefined);
 
-function serve(mark: () => Response, mail: () => Response) {
+function serve(marked: Mark, mailed: Mail) {
   return fakeServer(
-    http.patch(MARK, mark),
-    http.post(SEND, mail),
-    http.get('/v1/jotforms/submission/6001/mail', () => json({ activeRecipients: 1, results: [] })),
-    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
-    http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([row()]))),
+    mark(marked),
+    send(mailed),
+    on(mailApi.submission, () => ({ activeRecipients: 1, results: [] }), THE_ROW),
+    on(submissionsApi.forms, () => ({ results: [reviewedForm()] })),
+    on(submissionsApi.list, () => pageOf([row()]), { params: { formId: FORM_ID } }),
   );
 }
 
@@ -40,7 +44,7 @@ beforeEach(() => {
 describe('marking delivered: two calls together, proceed if one succeeds (docs/product.md, The API)', () => {
   it('fires both calls before either answers', async () => {
     const { passed, release } = gate();
-    const server = fakeServer(http.patch(MARK, async () => (await passed, ok())), http.post(SEND, async () => (await passed, mailOk())));
+    const server = fakeServer(mark(async () => (await passed, ok())), send(async () => (await passed, mailOk())));
     const done = markDelivered('6001');
     await waitFor(() => expect(server.calls).toHaveLength(2));
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PATCH /v1/jotforms/submission/6001/mark-email-delivered', 'POST /v1/jotforms/submission/6001/send-email-recipient']);
@@ -95,7 +99,7 @@ describe('the list Delivered control', () => {
     const server = serve(fail(), fail());
     const { dialog } = await openConfirm();
     const listCalls = server.callsTo('GET', `/v1/jotforms/${FORM_ID}`).length;
-    server.use(http.patch(MARK, async () => (await passed, json({}, 500)), { once: true }));
+    server.use(mark(async () => (await passed, failure(500)), true));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
     release();

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mailApi } from '#shared/contract/mail';
+import { qualityProcessApi } from '#shared/contract/quality-process';
+import { submissionsApi } from '#shared/contract/submissions';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, gate, json, noContent } from '../../test-support/server.ts';
+import { fakeServer, gate, on } from '../../test-support/server.ts';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -17,14 +19,17 @@ const WRITES = /\/(mark-reportable|mark-email-delivered|send-email-recipient|qua
 /** Answers writes only when released, so the dialog is busy while the second click lands. */
 function serve(recipients = 1) {
   const { passed, release } = gate();
-  const write = (answer: () => Response) => async () => (await passed, answer());
+  const write = <T,>(answer: () => T) => async () => (await passed, answer());
+  const updated = write(() => ({ results: ROWS[0]! }));
   const server = fakeServer(
-    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
-    http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf(ROWS))),
-    http.get('/v1/jotforms/submission/:id/mail', () => json({ activeRecipients: recipients, results: [] })),
-    http.post('/v1/jotforms/submission/:id/send-email-recipient', write(() => json({ message: 'queued', recipients, mailId: 'm1', status: 'queued' }))),
-    http.patch('/v1/jotforms/submission/:id/quality-process', write(noContent)),
-    http.patch(/\/v1\/jotforms\/submission\/[^/]+\/(mark-reportable|mark-email-delivered|create-followup)$/, write(() => json({ results: ROWS[0] }))),
+    on(submissionsApi.forms, () => ({ results: [reviewedForm()] })),
+    on(submissionsApi.list, () => pageOf(ROWS), { params: { formId: FORM_ID } }),
+    on(mailApi.submission, () => ({ activeRecipients: recipients, results: [] })),
+    on(submissionsApi.sendEmailRecipient, write(() => ({ message: 'queued', recipients, mailId: 'm1', status: 'queued' as const }))),
+    on(qualityProcessApi.create, write(() => null)),
+    on(submissionsApi.markReportable, updated),
+    on(submissionsApi.markEmailDelivered, updated),
+    on(submissionsApi.createFollowup, updated),
   );
   return { server, release };
 }

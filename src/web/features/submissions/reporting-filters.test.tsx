@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { submissionsApi } from '#shared/contract/submissions';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { type FakeServer, fakeServer, json } from '../../test-support/server.ts';
+import { type FakeServer, fakeServer, file, on } from '../../test-support/server.ts';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -20,9 +20,9 @@ const ROWS = [
 
 function serve() {
   return fakeServer(
-    http.get('/v1/jotforms', () => json({ results: [reviewedForm()] })),
-    http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf(ROWS))),
-    http.get(`/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`, () => new HttpResponse('Submission Date\r\n', { headers: { 'content-type': 'text/csv' } })),
+    on(submissionsApi.forms, () => ({ results: [reviewedForm()] })),
+    on(submissionsApi.list, () => pageOf(ROWS), { params: { formId: FORM_ID } }),
+    on(submissionsApi.exportCsv, () => file('Submission Date\r\n'), { params: { formId: FORM_ID } }),
   );
 }
 

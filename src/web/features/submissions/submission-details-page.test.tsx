@@ -1,16 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type RequestHandler, http } from 'msw';
+import type { RequestHandler } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Submission } from '#shared/contract/submissions';
+import type { ResponseInputOf } from '#shared/contract/endpoints';
+import { mailApi } from '#shared/contract/mail';
+import { qualityProcessApi } from '#shared/contract/quality-process';
+import { type Submission, submissionsApi } from '#shared/contract/submissions';
 import { reviewedForm, submission } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { SubmissionDetailsPage } from './submission-details-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
+
+type MailOfSubmission = ResponseInputOf<typeof mailApi.submission>['results'][number];
 
 const ANSWERS: Submission['answers'] = [
   { qid: '1', order: 1, name: 'h', type: 'control_head', text: 'Reporter Information' },
@@ -20,8 +25,9 @@ const ANSWERS: Submission['answers'] = [
 ];
 
 /** The submission and its mail status; `extra` handlers answer first. */
-function serve(data: Submission, extra: RequestHandler[] = [], mail: unknown = { activeRecipients: 1, results: [] }) {
-  return fakeServer(...extra, http.get(`/v1/jotforms/submission/${data.id}`, () => json(data)), http.get(`/v1/jotforms/submission/${data.id}/mail`, () => json(mail)));
+function serve(data: Submission, extra: RequestHandler[] = [], mail: ResponseInputOf<typeof mailApi.submission> = { activeRecipients: 1, results: [] }) {
+  const params = { id: data.id };
+  return fakeServer(...extra, on(submissionsApi.get, () => data, { params }), on(mailApi.submission, () => mail, { params }));
 }
 
 const renderDetails = (id = '6001') => renderAt(`/dashboard/jotforms/submission/${id}`, [{ path: '/dashboard/jotforms/submission/:id', element: <SubmissionDetailsPage /> }]);
@@ -53,7 +59,7 @@ describe('SubmissionDetailsPage', () => {
 
   it('shows Created at and Updated at in the viewer’s zone, with the JotForm account’s time under each', async () => {
     vi.stubEnv('TZ', 'America/Los_Angeles');
-    serve(submission({ updated_at: '2025-03-05 08:00:00', answers: ANSWERS }), [http.get('/v1/jotforms', () => json({ results: [reviewedForm()] }))]);
+    serve(submission({ updated_at: '2025-03-05 08:00:00', answers: ANSWERS }), [on(submissionsApi.forms, () => ({ results: [reviewedForm()] }))]);
     renderDetails();
     const box = async (label: string) => (await screen.findByText(label, { selector: 'dt' }, { timeout: 5000 })).parentElement!;
     await waitFor(async () => expect(await box('Created at')).toHaveTextContent('2025-03-04 07:20 PSTJotForm account time: 2025-03-04 10:20 EST'));
@@ -63,7 +69,7 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it("toasts 'Error Fetching Submission' when it cannot be read", async () => {
-    fakeServer(http.get('/v1/jotforms/submission/:id', () => json({ code: 'not_found', message: 'Submission not found.' }, 404)));
+    fakeServer(on(submissionsApi.get, () => failure(404, { code: 'not_found', message: 'Submission not found.' })));
     renderDetails('nope');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Submission not found.');
     expect(toast.error).toHaveBeenCalledWith('Error Fetching Submission');
@@ -71,8 +77,8 @@ describe('SubmissionDetailsPage', () => {
 
   it('opens Confirm Submission from the delivered box while not delivered', async () => {
     const server = serve(submission(), [
-      http.patch('/v1/jotforms/submission/:id/mark-email-delivered', () => json({ results: submission({ emailDelivered: true }) })),
-      http.post('/v1/jotforms/submission/:id/send-email-recipient', () => json({ message: 'Email queued for the recipients', recipients: 1, mailId: 'm1', status: 'queued' })),
+      on(submissionsApi.markEmailDelivered, () => ({ results: submission({ emailDelivered: true }) })),
+      on(submissionsApi.sendEmailRecipient, () => ({ message: 'Email queued for the recipients', recipients: 1, mailId: 'm1', status: 'queued' as const })),
     ]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
@@ -84,8 +90,8 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it('shows what became of the notification e-mail, without addresses', async () => {
-    const sent = { id: 'm1', submissionId: '6001', status: 'sent', error: null, attempts: 1, createdAt: '2025-06-15T16:00:00.000Z', createdBy: 'sam@example.com', nextAttemptAt: null, sentAt: '2025-06-15T16:00:05.000Z', resendOf: null, recipients: 2 };
-    const retrying = { ...sent, id: 'm2', status: 'queued', attempts: 3, error: 'connect ECONNREFUSED', nextAttemptAt: '2025-06-15T16:08:00.000Z', sentAt: null, resendOf: 'm1' };
+    const sent: MailOfSubmission = { id: 'm1', submissionId: '6001', status: 'sent', error: null, attempts: 1, createdAt: '2025-06-15T16:00:00.000Z', createdBy: 'sam@example.com', nextAttemptAt: null, sentAt: '2025-06-15T16:00:05.000Z', resendOf: null, recipients: 2 };
+    const retrying: MailOfSubmission = { ...sent, id: 'm2', status: 'queued', attempts: 3, error: 'connect ECONNREFUSED', nextAttemptAt: '2025-06-15T16:08:00.000Z', sentAt: null, resendOf: 'm1' };
     serve(submission({ emailDelivered: true }), [], { activeRecipients: 2, results: [retrying, sent] });
     renderDetails();
     const panel = await screen.findByRole('region', { name: 'Notification e-mail' }, { timeout: 5000 });
@@ -105,7 +111,7 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it('marks reportable with {reportable: true} from the details screen', async () => {
-    const server = serve(submission(), [http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: submission({ reportable: true }) }))]);
+    const server = serve(submission(), [on(submissionsApi.markReportable, () => ({ results: submission({ reportable: true }) }))]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Mark as Reportable' })).getByRole('button', { name: 'Confirm' }));
@@ -114,7 +120,7 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it('approves after a confirmation, and denies only with a reason (Pending Review)', async () => {
-    const server = serve(submission(), [http.patch('/v1/jotforms/submission/:id/review', () => json({ results: submission() }))]);
+    const server = serve(submission(), [on(submissionsApi.review, () => ({ results: submission() }))]);
     renderDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
     const approve = await screen.findByRole('dialog', { name: 'Approve Submission' });
@@ -144,7 +150,7 @@ describe('SubmissionDetailsPage', () => {
 
   it("Transfer Error: shows the stored reason; the status change saves chTitle and toasts the server's message on failure", async () => {
     const server = serve(submission({ submissionStatus: 'Transfer Error', transferError: 'Arena answered 503 Service Unavailable.', chTitle: 'Walker wheel' }), [
-      http.patch('/v1/jotforms/submission/:id/quality-process', () => json({ code: 'upstream_failed', message: 'Arena is unreachable.' }, 502)),
+      on(qualityProcessApi.create, () => failure(502, { code: 'upstream_failed', message: 'Arena is unreachable.' })),
     ]);
     renderDetails();
     expect(await screen.findByText('Arena answered 503 Service Unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, type RequestHandler, http } from 'msw';
+import type { RequestHandler } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { qualityProcessApi } from '#shared/contract/quality-process';
+import { submissionsApi } from '#shared/contract/submissions';
 import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
-import { type FakeServer, fakeServer, json, noContent } from '../../test-support/server.ts';
+import { type FakeServer, type Resolver, failure, fakeServer, file, on } from '../../test-support/server.ts';
 import { localDate } from '#shared/dates';
 import { SubmissionsListPage } from './submissions-list-page.tsx';
 
@@ -23,7 +25,12 @@ const ROWS = [
 
 /** The form and its four rows; `extra` handlers answer first. */
 function serve(...extra: RequestHandler[]) {
-  return fakeServer(...extra, http.get('/v1/jotforms', () => json({ results: [reviewedForm({ count: 3 })] })), http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf(ROWS, { totalResults: 4 }))));
+  return fakeServer(...extra, on(submissionsApi.forms, () => ({ results: [reviewedForm({ count: 3 })] })), list(() => pageOf(ROWS, { totalResults: 4 })));
+}
+
+/** The form's list, answered by `answer`. */
+function list(answer: Resolver<typeof submissionsApi.list>) {
+  return on(submissionsApi.list, answer, { params: { formId: FORM_ID } });
 }
 
 function renderList(url = '/dashboard/jotforms') {
@@ -74,7 +81,7 @@ describe('SubmissionsListPage', () => {
   it('shows submission times in the viewer’s zone, labelled, with the JotForm account’s time as a note', async () => {
     vi.stubEnv('TZ', 'America/Los_Angeles');
     const late = row({ id: '5', submitter: 'Barbara Liskov', created_at: '2025-03-05 01:30:00', submissionDate: '2025-03-05T06:30:00.000Z' });
-    serve(http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([ROWS[0]!, late], { totalResults: 2 }))));
+    serve(list(() => pageOf([ROWS[0]!, late], { totalResults: 2 })));
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     // created_at 10:20:30 on the account's New York clock is 15:20:30 UTC, 07:20 in Los Angeles:
@@ -114,7 +121,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('sends {emailDelivered: true} to mark-reportable and reloads the list', async () => {
-    const server = serve(http.patch('/v1/jotforms/submission/:id/mark-reportable', () => json({ results: ROWS[0] })));
+    const server = serve(on(submissionsApi.markReportable, () => ({ results: ROWS[0]! })));
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     const before = listCalls(server).length;
@@ -126,7 +133,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Retry sends chTitle "temp" at once; a failure toasts the server message and still reloads', async () => {
-    const server = serve(http.patch('/v1/jotforms/submission/:id/quality-process', () => json({ code: 'upstream_failed', message: 'Arena answered 503.' }, 502)));
+    const server = serve(on(qualityProcessApi.create, () => failure(502, { code: 'upstream_failed', message: 'Arena answered 503.' })));
     renderList();
     await screen.findByText('Alan Turing', {}, { timeout: 5000 });
     const before = listCalls(server).length;
@@ -137,7 +144,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Create asks for a name and saves it as chTitle', async () => {
-    const server = serve(http.patch('/v1/jotforms/submission/:id/quality-process', noContent));
+    const server = serve(on(qualityProcessApi.create, () => null));
     renderList();
     await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
     await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' }));
@@ -152,7 +159,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Follow-Ups: Save does nothing while the text is blank after trimming', async () => {
-    const server = serve(http.patch('/v1/jotforms/submission/:id/create-followup', () => json({ results: ROWS[1] })));
+    const server = serve(on(submissionsApi.createFollowup, () => ({ results: ROWS[1]! })));
     renderList();
     await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
     await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Add follow-up' }));
@@ -217,7 +224,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('Export Submissions downloads submissions_export.csv with the filters', async () => {
-    const server = serve(http.get(`/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`, () => new HttpResponse('Submission Date\r\n', { headers: { 'content-type': 'text/csv' } })));
+    const server = serve(on(submissionsApi.exportCsv, () => file('Submission Date\r\n')));
     const createObjectURL = vi.fn(() => 'blob:csv');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks: string[] = [];
@@ -234,7 +241,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('the CSV follows the sort on screen, with every active filter', async () => {
-    const server = serve(http.get(`/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`, () => new HttpResponse('Submission Date\r\n', { headers: { 'content-type': 'text/csv' } })));
+    const server = serve(on(submissionsApi.exportCsv, () => file('Submission Date\r\n')));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderList('/dashboard/jotforms?q=ada&status=Pending%20Review');
@@ -248,7 +255,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('an empty list without filters says “There are no records to display”, offers no row to click and nothing to export', async () => {
-    serve(http.get(`/v1/jotforms/${FORM_ID}`, () => json(pageOf([], { totalResults: 0 }))));
+    serve(list(() => pageOf([], { totalResults: 0 })));
     renderList();
     expect(await screen.findByText('There are no records to display', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('0 submissions')).toBeInTheDocument();
@@ -258,7 +265,7 @@ describe('SubmissionsListPage', () => {
   });
 
   it('a filtered empty list says the empty text, that nothing matches, and clears the filters, keeping the sort', async () => {
-    const server = serve(http.get(`/v1/jotforms/${FORM_ID}`, ({ request }) => json(new URL(request.url).searchParams.has('status') ? pageOf([], { totalResults: 0 }) : pageOf(ROWS, { totalResults: 4 }))));
+    const server = serve(list(({ request }) => (new URL(request.url).searchParams.has('status') ? pageOf([], { totalResults: 0 }) : pageOf(ROWS, { totalResults: 4 }))));
     const { router } = renderList('/dashboard/jotforms?status=Denied&range=last7&q=zed&sort=submitter:asc');
     expect(await screen.findByText('There are no records to display', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('No submissions match the filters.')).toBeInTheDocument();

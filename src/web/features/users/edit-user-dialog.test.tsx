@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderPage, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, json, noContent } from '../../test-support/server.ts';
+import { mfaApi } from '#shared/contract/auth-mfa';
+import { fakeServer, on } from '../../test-support/server.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 
 const staff = { id: 'u2', name: 'Sam Staff', email: 'sam@example.com', role: 'staff' as const, permissions: [], isRestricted: false, lastLogin: null, createdAt: '2025-01-01T00:00:00.000Z' };
 
 function open(signIn: { singleSignOn: boolean; roleFromProvider: boolean; twoStepOn: boolean }) {
-  const server = fakeServer(http.get('/v1/users/u2/sign-in', () => json(signIn)), http.delete('/v1/users/u2/mfa', noContent));
+  const server = fakeServer(on(mfaApi.userSignIn, () => signIn, { params: { userId: 'u2' } }), on(mfaApi.reset, () => null, { params: { userId: 'u2' } }));
   renderPage('/dashboard/users', <EditUserDialog user={staff} open onClose={() => undefined} />);
   return server;
 }
