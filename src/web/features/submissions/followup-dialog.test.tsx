@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FollowupNote, SubmissionRow } from '#shared/contract/submissions';
+import { type FollowupNote, type SubmissionRow, submissionsApi } from '#shared/contract/submissions';
 import { reviewedForm, submissionRow } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderPage, signInAs } from '../../test-support/render.tsx';
-import { fakeServer, json } from '../../test-support/server.ts';
+import { fakeServer, on } from '../../test-support/server.ts';
 import { FollowupDialog } from './followup-dialog.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -35,9 +34,9 @@ function Harness() {
 
 function serve(notes: FollowupNote[] = []) {
   return fakeServer(
-    http.get('/v1/jotforms', () => json({ results: [reviewedForm({ timeZone: 'UTC' })] })),
-    http.get('/v1/jotforms/submission/:id/followups', () => json({ results: notes })),
-    http.patch('/v1/jotforms/submission/:id/create-followup', () => json({ results: ADA })),
+    on(submissionsApi.forms, () => ({ results: [reviewedForm({ timeZone: 'UTC' })] })),
+    on(submissionsApi.followups, () => ({ results: notes })),
+    on(submissionsApi.createFollowup, () => ({ results: ADA })),
   );
 }
 
