@@ -25,7 +25,7 @@ const WEEKS = Array.from({ length: 12 }, (_, i): ResponseInputOf<typeof dashboar
 function serve() {
   return fakeServer(
     on(dashboardApi.stats, () => ({ stats: STATS })),
-    on(dashboardOverviewApi.overview, () => ({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, weeks: WEEKS })),
+    on(dashboardOverviewApi.overview, () => ({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, weeks: WEEKS, assignedToMe: { open: 0, dueSoon: 0, overdue: 0 }, openPerOwner: null })),
   );
 }
 

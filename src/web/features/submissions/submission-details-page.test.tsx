@@ -90,7 +90,7 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it('shows what became of the notification e-mail, without addresses', async () => {
-    const sent: MailOfSubmission = { id: 'm1', submissionId: '6001', status: 'sent', error: null, attempts: 1, createdAt: '2025-06-15T16:00:00.000Z', createdBy: 'sam@example.com', nextAttemptAt: null, sentAt: '2025-06-15T16:00:05.000Z', resendOf: null, recipients: 2 };
+    const sent: MailOfSubmission = { id: 'm1', kind: 'delivered', submissionId: '6001', status: 'sent', error: null, attempts: 1, createdAt: '2025-06-15T16:00:00.000Z', createdBy: 'sam@example.com', nextAttemptAt: null, sentAt: '2025-06-15T16:00:05.000Z', resendOf: null, recipients: 2 };
     const retrying: MailOfSubmission = { ...sent, id: 'm2', status: 'queued', attempts: 3, error: 'connect ECONNREFUSED', nextAttemptAt: '2025-06-15T16:08:00.000Z', sentAt: null, resendOf: 'm1' };
     serve(submission({ emailDelivered: true }), [], { activeRecipients: 2, results: [retrying, sent] });
     renderDetails();
