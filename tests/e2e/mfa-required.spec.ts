@@ -8,6 +8,8 @@ import { PASSWORD, expect, test } from './fixtures.ts';
 // A portal of its own: MFA_REQUIRED_ROLES=admin would hold up every admin of the shared one.
 let portal: Portal;
 let dataDir: string;
+// Playwright reads the fixtures from the first argument's destructuring: none are used here.
+// eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'qp-mfa-required-'));

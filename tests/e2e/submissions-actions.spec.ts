@@ -34,13 +34,39 @@ test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters
   // A save of the blank text would have gone out before this one: only this one did.
   expect(saves).toEqual([{ followup }]);
   await expect(dialog).toBeHidden();
-  await expect(cell(row, 9)).toHaveText(`${followup.slice(0, 25)}…`);
+  await expect(cell(row, 9).getByRole('button')).toHaveText(`${followup.slice(0, 25)}…`);
+  await expect(cell(row, 9)).toContainText('1 attempt');
   // Reopening shows the whole text as the latest earlier note, the textarea empty for the next one; Cancel leaves it as it was.
   await cell(row, 9).getByRole('button').click();
   await expect(dialog.getByRole('region', { name: 'Earlier follow-ups' }).getByRole('listitem').first()).toContainText(followup);
   await expect(dialog.getByPlaceholder('Enter follow-up details')).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard\/jotforms\?q=/);
+});
+
+test('Follow-Ups: a note typed and closed with Escape is there again; its attempt is kept and counted', async ({ page, newSubmission }) => {
+  const { id: submissionId } = await newSubmission();
+  const row = await openListAt(page, submissionId);
+  await row.getByRole('button', { name: 'Add follow-up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Follow-Ups' });
+  const note = 'Asked the clinic to return the pump.';
+  await dialog.getByPlaceholder('Enter follow-up details').fill(note);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await row.getByRole('button', { name: 'Add follow-up' }).click();
+  await expect(dialog.getByPlaceholder('Enter follow-up details')).toHaveValue(note);
+  await dialog.getByLabel('Method').selectOption({ label: 'Phone' });
+  await dialog.getByLabel('Outcome').fill('Left a message');
+  const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/create-followup`));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await request).postDataJSON()).toEqual({ followup: note, method: 'phone', outcome: 'Left a message' });
+  await expect(toast(page, 'Follow-up updated successfully')).toBeVisible();
+  await expect(cell(row, 9)).toContainText('1 attempt');
+
+  await cell(row, 9).getByRole('button').click();
+  await expect(dialog.getByRole('region', { name: 'Earlier follow-ups' }).getByRole('listitem').first()).toContainText('Phone · Left a message');
+  await expect(dialog.getByPlaceholder('Enter follow-up details')).toHaveValue('');
 });
 
 test('Mark as reportable: confirm, Please wait..., toast, green row, one way', async ({ page, newSubmission }) => {

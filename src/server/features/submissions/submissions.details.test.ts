@@ -83,13 +83,13 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       expect(listed.reportingClocks.map((c) => [c.regime, c.reportedOn])).toEqual([['US_MDR', '2025-06-12'], ['EU_MDR', null]]);
       const res = await patch(`/v1/jotforms/submission/${target.id}/create-followup`, { followup: 'Device collected for analysis.' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().results).toEqual({ ...listed, followup: 'Device collected for analysis.' });
+      expect(res.json().results).toEqual({ ...listed, followup: 'Device collected for analysis.', followupAttempts: listed.followupAttempts + 1 });
       // Through the CH number (the other statement) as well.
       const transferred = s.all.find((r) => r.chNumber)!;
       const before = (await get(`/v1/jotforms/submission/${transferred.id}`)).json<Submission>();
       const byCh = await patch(`/v1/jotforms/submission/${transferred.chNumber}/create-followup`, { followup: 'Closed with the reporter.' });
       const { answers: _answers, ...fields } = before;
-      expect(byCh.json().results).toEqual({ ...fields, followup: 'Closed with the reporter.' });
+      expect(byCh.json().results).toEqual({ ...fields, followup: 'Closed with the reporter.', followupAttempts: fields.followupAttempts + 1 });
     });
 
     it('a double-submitted Save stores the follow-up once: concurrent or repeated identical text is one note', async () => {
@@ -224,7 +224,9 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       expect(res.json()).toEqual({ message: 'Email queued for the recipients', recipients: 2, mailId: mail!.id, status: 'stored' });
       expect(mail).toMatchObject({ status: 'stored', to: ['lead@example.org', 'quality@example.org'], error: null });
       expect(mail!.subject).toContain(target.id);
-      for (const text of [target.id, target.submitter, target.created_at, target.becomeAwareDate, target.investigationDeadline, target.submissionStatus, target.chNumber!, `${PUBLIC_URL}/dashboard/jotforms/submission/${target.id}`]) {
+      // Ids, dates, status, CH number and link; never the submitter's name (docs/security.md).
+      expect(mail!.text).not.toContain(target.submitter);
+      for (const text of [target.id, target.created_at, target.becomeAwareDate, target.investigationDeadline, target.submissionStatus, target.chNumber!, `${PUBLIC_URL}/dashboard/jotforms/submission/${target.id}`]) {
         expect(mail!.text).toContain(text);
       }
       const emu = s.emulator.state.submissions.get(target.id)!;
