@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { useDashboardOverview, useDashboardStats } from './api.ts';
 import { cardLink } from './card-links.ts';
+import { AssignedToMe } from './assigned-to-me.tsx';
 import { WeeklyChart } from './weekly-chart.tsx';
 
 /** This card is styled red as a warning; the overdue clocks and missing rationales are warnings while there are any. */
@@ -79,6 +80,7 @@ export function DashboardHomePage() {
           </ul>
         </section>
       )}
+      {overview.data && <AssignedToMe counts={overview.data.assignedToMe} perOwner={overview.data.openPerOwner} />}
       <div className="mt-8">
         {overview.isPending ? (
           <LoadingState text="Loading the weekly chart..." />

@@ -1,6 +1,7 @@
 import { type QueryClient, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type FollowupAttempt, type SubmissionFilters, type SubmissionSortField, submissionsApi } from '#shared/contract/submissions';
+import { ownersApi } from '#shared/contract/owners';
 import { api, apiBlob } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { dashboardKeys } from '../dashboard/index.ts';
@@ -128,4 +129,21 @@ export function useFollowups(id: string, enabled = true) {
     select: (data) => data.results,
     enabled: enabled && !!id,
   });
+}
+
+/** The people who can own a submission (every user who is not restricted), by name. */
+export function useOwners() {
+  return useQuery({
+    queryKey: [...submissionsKeys.all, 'owners'] as const,
+    queryFn: ({ signal }) => api(ownersApi.list, { signal, fallback: 'Failed to load the people who can own submissions' }),
+    select: (data) => data.results,
+    staleTime: 60_000,
+  });
+}
+
+/** Assign (a user's id), take (one's own id) or unassign (null), guarded by the owner the page showed. */
+export function useAssignOwner() {
+  return useSubmissionMutation(({ id, userId, expectedOwnerId }: { id: string; userId: string | null; expectedOwnerId: string | null }) =>
+    api(ownersApi.assign, { params: { id }, body: { userId, expectedOwnerId }, fallback: 'Failed to change the owner' }),
+  );
 }

@@ -36,10 +36,14 @@ export interface ListState {
   deadline: 'week' | '';
   /** The dashboard's "Decisions missing a rationale" card links here with `rationale=missing`. */
   rationale: 'missing' | '';
+  /** Owner filter (docs/product.md, Owners): `me`, `none` or a user's id; '' is anyone. */
+  owner: string;
+  /** The "Assigned to me" card's open complaints (`open=true`). */
+  open: 'true' | '';
 }
 
 /** Page 1, 10 rows, newest submission first, all time. */
-export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '', rationale: '' };
+export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '', rationale: '', owner: '', open: '' };
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
 
@@ -69,6 +73,9 @@ export function parseListState(params: URLSearchParams): ListState {
   if (oneOf(DECISION_FILTERS, decision)) s.decision = decision;
   if (params.get('deadline') === 'week') s.deadline = 'week';
   if (params.get('rationale') === 'missing') s.rationale = 'missing';
+  const owner = params.get('owner')?.trim() ?? '';
+  if (owner && owner.length <= 100) s.owner = owner;
+  if (params.get('open') === 'true') s.open = 'true';
   return s;
 }
 
@@ -88,6 +95,8 @@ export function toSearchParams(s: ListState): URLSearchParams {
   if (s.decision) p.set('decision', s.decision);
   if (s.deadline) p.set('deadline', s.deadline);
   if (s.rationale) p.set('rationale', s.rationale);
+  if (s.owner) p.set('owner', s.owner);
+  if (s.open) p.set('open', s.open);
   return p;
 }
 
@@ -123,6 +132,8 @@ export function filtersOf(s: ListState, today?: Date): SubmissionFilters | null 
   if (s.decision) filters.decision = s.decision;
   if (s.deadline) filters.deadline = s.deadline;
   if (s.rationale) filters.rationale = s.rationale;
+  if (s.owner) filters.owner = s.owner;
+  if (s.open) filters.open = s.open;
   return filters;
 }
 

@@ -16,6 +16,7 @@ import { DetailsHeader } from './details-header.tsx';
 import { HistorySection } from './history-section.tsx';
 import { OutcomeNotice, ReviewSection, SubmissionGrid } from './details-sections.tsx';
 import { MailStatusPanel } from './mail-status.tsx';
+import { OwnerSection } from './owner-section.tsx';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
 import { useAccountToday } from './today.ts';
 import { Icon } from '../../ui/icons.tsx';
@@ -75,6 +76,7 @@ export function SubmissionDetailsPage() {
       <BackLink />
       <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} onRecordDecision={() => setDecideRequest({ key: Date.now() })} />
       <OutcomeNotice submission={data} />
+      <OwnerSection submission={data} />
       <ComplaintSummary answers={data.answers} headingId="complaint-title" className="mb-8" />
       <ReviewSection submission={data} onOpen={dialogs.openDialog} onAddRationale={() => setDecideRequest({ key: Date.now(), prefill: 'reportable' })} />
       <ReportabilitySection id={data.id} afterWrite={afterWrite} today={today} decideRequest={decideRequest} />

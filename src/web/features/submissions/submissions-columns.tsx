@@ -24,6 +24,18 @@ const column = createColumnHelper<SubmissionRow>();
 
 const dash = <span className="text-slate-400">-</span>;
 
+/** The owner's initials under the submitter's name (no column of its own, so the widths hold); the full name for screen readers and on hover. */
+function OwnerInitials({ owner }: { owner: SubmissionRow['owner'] }) {
+  if (!owner) return null;
+  const initials = owner.name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return (
+    <span className="mt-0.5 block text-xs text-slate-500" title={`Owner: ${owner.name}`}>
+      <span aria-hidden="true">Owner {initials}</span>
+      <span className="sr-only">Owner: {owner.name}</span>
+    </span>
+  );
+}
+
 /**
  * Eleven columns must fit beside the sidebar from 1281 px up (decision 040): headers may wrap
  * between words (the table cell itself is nowrap), so the browser can narrow a column down to its
@@ -104,7 +116,12 @@ export function submissionsColumns(actions: CellActions) {
       id: 'submitter',
       header: () => <Wrap>Submitter Name</Wrap>,
       meta: meta(),
-      cell: (info) => (info.getValue() ? <span className="font-medium text-slate-900">{info.getValue()}</span> : dash),
+      cell: (info) => (
+        <>
+          {info.getValue() ? <span className="font-medium text-slate-900">{info.getValue()}</span> : dash}
+          <OwnerInitials owner={info.row.original.owner} />
+        </>
+      ),
     }),
     column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} className="max-[1440px]:whitespace-normal" /> }),
     column.accessor('becomeAwareDate', {

@@ -6,6 +6,7 @@ import { controlClasses } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
 import { Select } from '../../ui/select.tsx';
+import { useOwners } from './api.ts';
 import { DATE_RANGES, type DateRange, type ListState } from './list-state.ts';
 import { RATIONALE_MISSING_TEXT } from './reportability-state.tsx';
 
@@ -83,6 +84,9 @@ function FilterChip({ text, onRemove }: { text: string; onRemove: () => void }) 
 /** Search, status and the date filter (Custom adds Start Date and End Date). */
 export function SubmissionsToolbar({ state, onChange }: Props) {
   const customIncomplete = state.range === 'custom' && (!state.from || !state.to);
+  const owners = useOwners();
+  // Anyone, Me, Nobody, then each person (docs/product.md, Owners).
+  const ownerOptions = [{ value: '', label: 'Anyone' }, { value: 'me', label: 'Me' }, { value: 'none', label: 'Nobody' }, ...(owners.data ?? []).map((o) => ({ value: o.id, label: o.name }))];
   return (
     <div className="mb-4 rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200">
       <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
@@ -111,6 +115,13 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
             onChange={(e) => onChange({ decision: e.target.value as ListState['decision'] })}
           />
           <Select
+            label="Owner"
+            className="sm:w-40"
+            options={ownerOptions}
+            value={state.owner}
+            onChange={(e) => onChange({ owner: e.target.value, open: '' })}
+          />
+          <Select
             label="Date filter"
             className="sm:w-40"
             options={DATE_RANGES}
@@ -128,6 +139,7 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
       {(state.deadline === 'week' || state.rationale === 'missing') && (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {state.deadline === 'week' && <FilterChip text="Investigation deadline within a week" onRemove={() => onChange({ deadline: '' })} />}
+          {state.open === 'true' && <FilterChip text="Open complaints only" onRemove={() => onChange({ open: '' })} />}
           {state.rationale === 'missing' && <FilterChip text={RATIONALE_MISSING_TEXT} onRemove={() => onChange({ rationale: '' })} />}
         </div>
       )}
