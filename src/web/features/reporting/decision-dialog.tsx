@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { CATEGORY_LABELS, type Category, type Decision, REGIME_LABELS, type Regime } from '#shared/contract/reporting';
 import { messageOf } from '../../lib/api-client.ts';
+import { useDraft } from '../../lib/drafts.ts';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, Modal } from '../../ui/dialog.tsx';
 import { ConfirmStepActions } from './confirm-step-actions.tsx';
@@ -30,7 +31,14 @@ export function DecisionDialog({ id, open, onClose, choices, prefill, defaultReg
   const decide = useDecide(afterWrite);
   // Nothing is chosen for the user (docs/product.md, Reporting clocks): a decision is a deliberate act.
   const [decision, setDecision] = useState<Decision | null>(prefill && choices.includes(prefill) ? prefill : null);
-  const [draft, setDraft] = useState<DecisionDraft>(() => draftOf(defaultRegimes, defaultCategory));
+  const [fields, setFields] = useState<DecisionDraft>(() => draftOf(defaultRegimes, defaultCategory));
+  // The rationale typed is kept when the dialog closes unsaved (docs/product.md, Forms: drafts).
+  const [rationale, setRationale, discardRationale] = useDraft(`rationale:${id}`);
+  const draft: DecisionDraft = { ...fields, rationale };
+  const setDraft = (next: DecisionDraft) => {
+    setRationale(next.rationale);
+    setFields(next);
+  };
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const errors = tried && decision ? draftErrors(draft, decision) : {};
@@ -43,6 +51,7 @@ export function DecisionDialog({ id, open, onClose, choices, prefill, defaultReg
       {
         onSuccess: () => {
           toast.success('Reportability decision recorded');
+          discardRationale();
           onClose();
         },
         onError: (error) => {

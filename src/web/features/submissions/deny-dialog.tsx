@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { RATIONALE_MIN } from '#shared/contract/reporting';
 import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
+import { useDraft } from '../../lib/drafts.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
@@ -24,7 +25,7 @@ interface Props {
 export function DenyDialog({ submission, open, onClose, onRecordDecision }: Props) {
   const review = useReview();
   const undecided = submission.decision === 'undecided';
-  const [reason, setReason] = useState('');
+  const [reason, setReason, discardReason] = useDraft(`deny:${submission.id}`);
   const [notReportable, setNotReportable] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [outcomeError, setOutcomeError] = useState<string | undefined>();
@@ -43,6 +44,7 @@ export function DenyDialog({ submission, open, onClose, onRecordDecision }: Prop
       {
         onSuccess: () => {
           toast.success('Status updated successfully');
+          discardReason();
           onClose();
         },
         onError: (err) => toast.error(messageOf(err, 'Error updating status')),
