@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type SessionInfo, authApi } from '#shared/contract/auth';
 import { mfaApi } from '#shared/contract/auth-mfa';
+import { mailApi } from '#shared/contract/mail';
 import { session } from '../../lib/session.ts';
 import { renderPage } from '../../test-support/render.tsx';
 import { type Reply, failure, fakeServer, on } from '../../test-support/server.ts';
@@ -22,6 +23,8 @@ function serve(sessions = SESSIONS, password: () => Reply<typeof authApi.changeP
     on(authApi.changePassword, password),
     on(authApi.endOtherSessions, () => null),
     on(authApi.endSession, () => null, { params: { sessionId: 's2' } }),
+    on(mailApi.reminderSetting, () => ({ digest: true })),
+    on(mailApi.setReminderSetting, async ({ request }) => (await request.json()) as { digest: boolean }),
   );
 }
 
@@ -115,5 +118,17 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     renderPage('/dashboard/account', <AccountPage />);
     expect(await screen.findByText('You are signed in only here.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out other sessions' })).toBeDisabled();
+  });
+
+  it('turns the daily reminder e-mail off and on again', async () => {
+    const server = serve();
+    renderPage('/dashboard/account', <AccountPage />);
+    const reminders = await screen.findByRole('region', { name: 'Reminders' });
+    const toggle = await within(reminders).findByRole('switch', { name: 'Daily reminder e-mail' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    await within(reminders).findByText('You get no reminder e-mail. Your complaints still show on the dashboard.');
+    expect(toggle).not.toBeChecked();
+    expect(server.callsTo('PUT', /\/v1\/mail\/reminders\/mine$/).map((c) => c.body)).toEqual([{ digest: false }]);
   });
 });

@@ -8,6 +8,7 @@ import { MfaCard } from './mfa-card.tsx';
 import { useMfaStatus } from './mfa-api.ts';
 import { PasswordForm } from './password-form.tsx';
 import { SessionsCard } from './sessions-card.tsx';
+import { ReminderCard } from '../mail/index.ts';
 
 const ROLE_NAMES = { super_admin: 'Super admin', admin: 'Admin', staff: 'Staff', member: 'Member' } as const;
 
@@ -46,7 +47,7 @@ export function AccountPage() {
   if (!user) return null;
   return (
     <>
-      <PageHeader title="My account" description="Your details, your password, two-step verification and where you are signed in." />
+      <PageHeader title="My account" description="Your details, your password, two-step verification, reminders and where you are signed in." />
       <div className="divide-y divide-slate-200">
         <AccountSection id="account-profile" title="Profile" description="An administrator changes names, email addresses and roles on the Users page.">
           <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
@@ -66,6 +67,11 @@ export function AccountPage() {
         <AccountSection id="account-mfa" title="Two-step verification" description="A code from an app on your phone as well as your password, so a stolen password alone cannot sign in.">
           <MfaCard />
         </AccountSection>
+        {!settingUpFirst && (
+          <AccountSection id="account-reminders" title="Reminders" description="An e-mail each morning when a complaint you own needs attention.">
+            <ReminderCard />
+          </AccountSection>
+        )}
         {!settingUpFirst && (
           <AccountSection id="account-sessions" title="Sessions" description="Where you are signed in now. Sign out any you do not recognise, then change your password.">
             <SessionsCard />

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { type MailMessage, type MailStatus, MAIL_MAX_ATTEMPTS, MAIL_STATUS_LABELS } from '#shared/contract/mail';
+import { type MailMessage, type MailStatus, MAIL_KIND_LABELS, MAIL_MAX_ATTEMPTS, MAIL_STATUS_LABELS } from '#shared/contract/mail';
 import { submissionPath } from '../../app/paths.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { DateTime } from '../../ui/date-time.tsx';
@@ -28,6 +28,7 @@ export function mailColumns(onResend: (mail: MailMessage) => void) {
   return [
     column.accessor('createdAt', { header: 'Created', meta: { className: 'tabular-nums' }, cell: (info) => time(info.getValue()) }),
     column.accessor('to', { header: 'To', meta: { hideBelow: 599, className: 'wrap-anywhere' }, cell: (info) => info.getValue().join(', ') }),
+    column.accessor('kind', { header: 'Kind', meta: { hideBelow: 959 }, cell: (info) => MAIL_KIND_LABELS[info.getValue()] }),
     column.accessor('subject', { header: 'Subject', meta: { hideBelow: 959, className: 'wrap-anywhere' } }),
     column.accessor('submissionId', {
       header: 'Submission',
