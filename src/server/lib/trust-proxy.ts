@@ -55,6 +55,6 @@ export function warnOfIgnoredForwardedFor(app: FastifyInstance, setting: TrustPr
   app.addHook('onRequest', async (request) => {
     if (warned || request.headers['x-forwarded-for'] === undefined) return;
     warned = true;
-    request.log.warn('A request came with X-Forwarded-For, which is ignored because TRUST_PROXY is not set: every client counts as the proxy\'s address. Behind a proxy, set TRUST_PROXY (README, "Behind a proxy").');
+    request.log.warn('A request came with X-Forwarded-For, which is ignored because TRUST_PROXY is not set: every client counts as the proxy\'s address. Behind a proxy, set TRUST_PROXY (docs/operations.md, "Behind a proxy").');
   });
 }
