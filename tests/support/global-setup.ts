@@ -2,27 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded/index.ts';
-import { APP_ROLE, asRole, ensureAppRole } from '../../src/server/db/roles.ts';
+import { APP_ROLE, asRole, ensureAppRole, withClient } from '../../src/server/db/roles.ts';
 import type { TestDatabaseServer } from './db-template.ts';
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -45,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   const template = `qp_template_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
+  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
   // The portal's app role, as a start creates it; the template's grants go with every copy of it.
   const appRole = { name: APP_ROLE, password: 'portal-app-test-password' };
   await ensureAppRole(adminUrl, appRole.name, appRole.password);
@@ -54,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await database.close();
   project.provide('testDatabaseServer', { adminUrl, template, appRole } satisfies TestDatabaseServer);
   return async () => {
-    await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
+    await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
     await stopServer();
   };
 }

@@ -6,7 +6,8 @@ export const APP_ROLE = 'portal_app';
 /** Serialises role changes of concurrent starts on one server (CREATE/ALTER ROLE race otherwise). */
 const ROLE_LOCK = 7_482_019_311;
 
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on a connection of its own to `url`, closed afterwards. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
