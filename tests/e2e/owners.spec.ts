@@ -26,7 +26,7 @@ test('a handler takes a complaint, finds it under Owner "Me" and on the dashboar
   // The dashboard's card counts it and links to the same list.
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Assigned to me' });
-  await card.getByRole('link', { name: 'Open: 1 assigned to me' }).click();
+  await card.getByRole('link', { name: 'Open 1 assigned to me' }).click();
   await expect(page).toHaveURL(/owner=me/);
   await expect(bodyRows(page)).toHaveCount(1);
 

@@ -25,9 +25,11 @@ export function AssignedToMe({ counts, perOwner }: { counts: AssignedCounts; per
         <ul className="mt-3 grid grid-cols-3 gap-3">
           {items.map((item) => (
             <li key={item.label}>
-              <Link to={item.to} className="block rounded-md px-2 py-1 hover:bg-slate-50" aria-label={`${item.label}: ${item.value} assigned to me`}>
-                <span className="block text-xs text-slate-500">{item.label}</span>
+              {/* Named by what it shows, "Open 3 assigned to me": a label other than the visible text would hide it from speech input. */}
+              <Link to={item.to} className="block rounded-md px-2 py-1 hover:bg-slate-50">
+                <span className="block text-xs text-slate-500">{item.label}</span>{' '}
                 <span className={cn('block text-2xl font-semibold tabular-nums', item.warn ? 'text-red-700' : 'text-slate-900')}>{item.value}</span>
+                <span className="sr-only"> assigned to me</span>
               </Link>
             </li>
           ))}
