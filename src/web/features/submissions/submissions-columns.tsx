@@ -47,7 +47,7 @@ const Wrap = ({ children }: { children: ReactNode }) => <span className="whitesp
  * Tighter cell padding than the table's default for the same reason; `!` because the table's own
  * responsive padding would otherwise win. The outer edges keep their breathing room.
  */
-const COMPACT = 'px-1.5! first:pl-3! last:pr-3! sm:first:pl-4! sm:last:pr-4!';
+const COMPACT = 'px-1! first:pl-3! last:pr-3! sm:first:pl-4! sm:last:pr-4!';
 const meta = (extra: { hideBelow?: HideBelow; className?: string } = {}) => ({ ...extra, className: cn(COMPACT, extra.className) });
 
 const yes = (
