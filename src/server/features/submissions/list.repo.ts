@@ -57,8 +57,6 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The filters beyond the date range (clock, decision, deadline): read from indexed columns, counted without the day table. */
 const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline || f.rationale || f.owner || f.open);
 
-/** Whether anyone has opened the submission's details (its 'viewed' audit entries, an index lookup each). */
-
 function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
   const due = submissions.reportingDue;
   const soon = addDays(today, DUE_SOON_DAYS);
@@ -131,13 +129,13 @@ export function createSubmissionListRepo(db: Db, exportPool: pg.Pool = db.$clien
       for await (const rows of copyRows(exportPool, exportQuery(formId, f, today, sort))) yield rows.map(toCsvSubmission);
     },
     exportQuery,
-    /** How many submissions the form has, and when the latest came. */
     /** The names of users by id (the owners of the rows answered). */
     async userNames(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
       return new Map(rows.map((r) => [r.id, r.name]));
     },
+    /** How many submissions the form has, and when the latest came. */
     async count(formId: string): Promise<{ count: number; last: Date | null }> {
       const [row] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number), last: sql<string | null>`max(${submissions.submissionDate})` })

@@ -31,13 +31,13 @@ export function DecisionDialog({ id, open, onClose, choices, prefill, defaultReg
   const decide = useDecide(afterWrite);
   // Nothing is chosen for the user (docs/product.md, Reporting clocks): a decision is a deliberate act.
   const [decision, setDecision] = useState<Decision | null>(prefill && choices.includes(prefill) ? prefill : null);
-  const [fields, setFields] = useState<DecisionDraft>(() => draftOf(defaultRegimes, defaultCategory));
-  // The rationale typed is kept when the dialog closes unsaved (docs/product.md, Forms: drafts).
+  // Category and regimes here; the rationale typed is a draft kept when the dialog closes unsaved (docs/product.md, Forms: drafts).
+  const [clockFields, setClockFields] = useState<Omit<DecisionDraft, 'rationale'>>(() => draftOf(defaultRegimes, defaultCategory));
   const [rationale, setRationale, discardRationale] = useDraft(`rationale:${id}`);
-  const draft: DecisionDraft = { ...fields, rationale };
-  const setDraft = (next: DecisionDraft) => {
-    setRationale(next.rationale);
-    setFields(next);
+  const draft: DecisionDraft = { ...clockFields, rationale };
+  const setDraft = ({ rationale: text, ...rest }: DecisionDraft) => {
+    setRationale(text);
+    setClockFields(rest);
   };
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);

@@ -50,7 +50,7 @@ function EarlierNotes({ id }: { id: string }) {
             <p className="text-xs text-slate-600">
               <span className="font-medium text-slate-800">{actorName(note.author)}</span> — {formatMoment(note.at)}
             </p>
-            {attemptLine(note) && <p className="mt-0.5 text-xs text-slate-700">{attemptLine(note)}</p>}
+            <AttemptLine note={note} />
             <p className="mt-0.5 whitespace-pre-wrap text-slate-900 wrap-anywhere">{note.text}</p>
           </li>
         ))}
@@ -59,9 +59,10 @@ function EarlierNotes({ id }: { id: string }) {
   );
 }
 
-/** "Phone · attempted 2026-11-24 · Left a message": what a note recorded beside its text ('' for none). */
-export function attemptLine(note: Pick<FollowupNote, 'method' | 'attemptedOn' | 'outcome'>): string {
-  return [note.method && FOLLOWUP_METHOD_LABELS[note.method], note.attemptedOn && `attempted ${note.attemptedOn}`, note.outcome].filter(Boolean).join(' · ');
+/** "Phone · attempted 2026-11-24 · Left a message": what a note recorded beside its text, if anything. */
+function AttemptLine({ note }: { note: Pick<FollowupNote, 'method' | 'attemptedOn' | 'outcome'> }) {
+  const line = [note.method && FOLLOWUP_METHOD_LABELS[note.method], note.attemptedOn && `attempted ${note.attemptedOn}`, note.outcome].filter(Boolean).join(' · ');
+  return line ? <p className="mt-0.5 text-xs text-slate-700">{line}</p> : null;
 }
 
 /**
