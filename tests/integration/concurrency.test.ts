@@ -118,6 +118,17 @@ describe('submissions', () => {
     expect(await audits(id, 'followup')).toBe(2);
   });
 
+  it('the same words with a new attempt, ten at once: one new note, however the note before it was recorded', async () => {
+    const id = await submission();
+    const url = `/v1/jotforms/submission/${id}/followups`;
+    expect((await send({ method: 'POST', url, payload: { text: 'Asked for the device.', method: 'phone' } }, p.staff)).statusCode).toBe(201);
+    const res = await tenAtOnce({ method: 'POST', url, payload: { text: 'Asked for the device.', method: 'letter' } }, p.staff);
+    expect(statuses(res)).toEqual(Array(10).fill(201));
+    expect(new Set(res.map((r) => r.json().results.id)).size).toBe(1);
+    const notes = (await send({ method: 'GET', url }, p.staff)).json().results as { method: string }[];
+    expect(notes.map((n) => n.method)).toEqual(['letter', 'phone']);
+  });
+
   it('ten different follow-ups: ten notes, each answer its own', async () => {
     const id = await submission();
     const texts = Array.from({ length: 10 }, (_, i) => `Note number ${i}`);

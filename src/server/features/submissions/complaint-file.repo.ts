@@ -5,22 +5,20 @@ import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/unit-of-work.ts';
 import { auditEvents, submissions, users } from '../../db/schema/index.ts';
 import { actorOf, changesOf } from '../../lib/audit.ts';
-import { OPENED, ROW_COLUMNS, type SubmissionDbRow, type SubmissionRowColumns, findSubmission } from './submission-row.ts';
+import { FOLLOWUP_ACTION, type FollowupSave, type FollowupWrite, appendFollowup } from './followup-statement.ts';
+import { OPENED, type SubmissionDbRow, findSubmission } from './submission-row.ts';
 
 export type WorkflowFields = Partial<
   Pick<SubmissionDbRow, 'submissionStatus' | 'reportable' | 'emailDelivered' | 'followup' | 'chNumber' | 'chTitle' | 'arenaGuid' | 'transferError' | 'denyReason' | 'reviewedBy' | 'reviewedAt' | 'reportingDue'>
 >;
 
-/** The audit action of a follow-up save; its entries are the follow-up notes (decision 034). */
-export const FOLLOWUP_ACTION = 'followup';
-
 /** One submission's file: finding it, its workflow writes, its history and follow-up notes. */
 export function createComplaintFileRepo(db: Db) {
   return {
     find: (idOrChNumber: string, q: Queryable = db) => findSubmission(q, idOrChNumber),
-    /** Whether anyone has opened its details page (on the change's transaction `q` when answering a write). */
-    async opened(id: string, q: Queryable = db): Promise<boolean> {
-      const [row] = await q.select({ opened: OPENED }).from(submissions).where(eq(submissions.id, id));
+    /** Whether anyone has opened its details page. */
+    async opened(id: string): Promise<boolean> {
+      const [row] = await db.select({ opened: OPENED }).from(submissions).where(eq(submissions.id, id));
       return row?.opened ?? false;
     },
     /** The submission by id or CH number, locked for the change's transaction. */
@@ -38,12 +36,11 @@ export function createComplaintFileRepo(db: Db) {
     },
     /**
      * A submission's follow-up notes (its audit entries of that action, decision 034), newest first,
-     * each with its author as the user is now; `only.id` reads one note, the one a save just wrote
-     * (on the save's transaction `q`).
+     * each with its author as the user is now; `only.limit` the newest few.
      */
-    async followups(submissionId: string, only: { limit?: number; id?: string } = {}, q: Queryable = db): Promise<FollowupNote[]> {
+    async followups(submissionId: string, only: { limit?: number } = {}): Promise<FollowupNote[]> {
       const a = auditEvents;
-      const query = q
+      const query = db
         .select({
           id: a.id,
           text: sql<string>`${a.after}->>'followup'`,
@@ -58,7 +55,7 @@ export function createComplaintFileRepo(db: Db) {
         })
         .from(a)
         .leftJoin(users, eq(users.id, a.actorId))
-        .where(and(eq(a.entity, 'submission'), eq(a.entityId, submissionId), eq(a.action, FOLLOWUP_ACTION), only.id ? eq(a.id, Number(only.id)) : undefined))
+        .where(and(eq(a.entity, 'submission'), eq(a.entityId, submissionId), eq(a.action, FOLLOWUP_ACTION)))
         .orderBy(desc(a.at), desc(a.id));
       const rows = only.limit ? await query.limit(only.limit) : await query;
       return rows.map((r) => ({ id: String(r.id), text: r.text, at: r.at.toISOString(), author: actorOf(r.authorId, r.authorEmail, r), method: r.method, attemptedOn: r.attemptedOn, outcome: r.outcome }));
@@ -72,15 +69,8 @@ export function createComplaintFileRepo(db: Db) {
         .returning();
       return row;
     },
-    /** Makes `text` the submission's follow-up and counts the attempt; answers the row as a list shows it. */
-    async setFollowup(tx: Queryable, id: string, text: string, at: Date): Promise<SubmissionRowColumns> {
-      const [row] = await tx
-        .update(submissions)
-        .set({ followup: text, followupAttempts: sql`${submissions.followupAttempts} + 1`, modifiedAt: at })
-        .where(eq(submissions.id, id))
-        .returning(ROW_COLUMNS);
-      return row!;
-    },
+    /** Saves a follow-up in one statement (followup-statement.ts). */
+    appendFollowup: (save: FollowupSave): Promise<FollowupWrite> => appendFollowup(db, save),
     /** Updates workflow fields, only while the row is in one of `from` (a state guard). */
     async updateWorkflow(tx: Queryable, id: string, values: WorkflowFields, at: Date, from: readonly SubmissionStatus[]): Promise<SubmissionDbRow | undefined> {
       const [row] = await tx

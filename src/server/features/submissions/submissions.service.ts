@@ -13,7 +13,7 @@ import type { MailService } from '../mail/index.ts';
 import type { ExportSlots } from './export-slots.ts';
 import { submissionsCsv } from './submissions.csv.ts';
 import type { SubmissionListRepo } from './list.repo.ts';
-import { type ComplaintFileRepo, FOLLOWUP_ACTION, type WorkflowFields } from './complaint-file.repo.ts';
+import type { ComplaintFileRepo, WorkflowFields } from './complaint-file.repo.ts';
 import type { SubmissionDbRow, SubmissionRowColumns } from './submission-row.ts';
 import { type RowContext, toSubmission, toSubmissionRow } from './submission-answer.ts';
 
@@ -61,30 +61,25 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     return row;
   }
   /**
-   * Saves a follow-up on the locked row: the row, its attempt count and its note (the follow-up's
-   * audit entry, decision 034) in one transaction. Saving again what the latest note holds — its text
-   * and attempt — stores nothing (decision 017): a double-submitted Save, or two tabs saving the same
-   * words, leaves one note. Answers the row and the note this save wrote (the latest note when it
-   * wrote none).
+   * Saves a follow-up: the row's text and attempt count and its note (the follow-up's audit entry,
+   * decision 034) in one statement (decision 044). Saving again what the latest note holds — its
+   * text and attempt — stores nothing (decision 017): a double-submitted Save, or two tabs saving the
+   * same words, leaves one note. A statement overtaken by another save is run again, so it decides
+   * on that save's note. Answers the row and the note this save wrote (the latest note when it wrote
+   * none).
    */
-  async function appendFollowup(actor: AuditActor, key: string, text: string, attempt: FollowupAttempt): Promise<{ row: SubmissionRowColumns; note: FollowupNote; saved: boolean }> {
+  async function appendFollowup(actor: AuditActor, key: string, text: string, attempt: FollowupAttempt): Promise<{ row: SubmissionRowColumns & { opened: boolean }; note: FollowupNote }> {
     if (attempt.attemptedOn && attempt.attemptedOn > today()) throw new Invalid('attemptedOn cannot be in the future', { attemptedOn: 'cannot be in the future' });
-    const recorded = { method: attempt.method ?? null, attemptedOn: attempt.attemptedOn ?? null, outcome: attempt.outcome || null };
-    const r = await uow(async ({ tx, audit }) => {
-      const before = await file.lock(tx, key);
-      if (!before) throw new NotFound('Submission not found.');
-      if (before.followup === text) {
-        const [latest] = await file.followups(before.id, { limit: 1 }, tx);
-        if (latest && latest.method === recorded.method && latest.attemptedOn === recorded.attemptedOn && latest.outcome === recorded.outcome) return { row: before, note: latest, saved: false };
+    const details = { ...(attempt.method && { method: attempt.method }), ...(attempt.attemptedOn && { attemptedOn: attempt.attemptedOn }), ...(attempt.outcome && { outcome: attempt.outcome }) };
+    for (;;) {
+      const write = await file.appendFollowup({ key, text, details, actor, at: clock.now() });
+      if (write.kind === 'missing') throw new NotFound('Submission not found.');
+      if (write.kind === 'saved') return write;
+      if (write.kind === 'repeat') {
+        const [row, [note], opened] = await Promise.all([mustFind(write.id), file.followups(write.id, { limit: 1 }), file.opened(write.id)]);
+        return { row: { ...row, opened }, note: note! };
       }
-      const row = await file.setFollowup(tx, before.id, text, clock.now());
-      const details = Object.fromEntries(Object.entries(recorded).filter(([, v]) => v !== null));
-      const noteId = await audit({ actor, entity: 'submission', entityId: before.id, action: FOLLOWUP_ACTION, before: { followup: before.followup }, after: { followup: text, ...details } });
-      const [note] = await file.followups(before.id, { id: noteId }, tx);
-      return { row, note: note!, saved: true };
-    });
-    if (r.saved) await log.success('JotForms', `Follow-up saved for submission ${r.row.id} by ${actor.email}`);
-    return r;
+    }
   }
   function mustBeOurForm(formId: string): void {
     if (formId !== d.formId) throw new NotFound(`Form ${formId} is not reviewed in this portal.`);
@@ -159,7 +154,8 @@ export function createSubmissionsService(d: SubmissionsDeps) {
     },
 
     async setFollowup(actor: AuditActor, id: string, followup: string, attempt: FollowupAttempt = {}): Promise<SubmissionRow> {
-      return toRow((await appendFollowup(actor, id, followup, attempt)).row);
+      const { row } = await appendFollowup(actor, id, followup, attempt);
+      return toSubmissionRow(row, await ctxFor([row]));
     },
 
     /** POST …/followups: the same write as create-followup, answered with the note it wrote (the latest one when the text repeats it). */
