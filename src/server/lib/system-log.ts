@@ -20,7 +20,7 @@ export const LOG_DESCRIPTION_MAX = 2000;
 /**
  * One INSERT per entry, after the change it describes has committed. A line that cannot be written
  * is reported to the server log and the action goes on: the audit trail, not this log, is the
- * record of the change.
+ * record of the change. (The follow-up save writes its line in its own statement, decision 044.)
  */
 export function createSystemLog(db: Db, clock: Clock, logger?: FastifyBaseLogger): SystemLog {
   async function write(label: LogLabel, process: LogProcess, description: string): Promise<void> {
