@@ -38,6 +38,11 @@ function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 }
 
+/** The instant a date begins on the UTC calendar, for stepping through days; a RangeError for a text that is not a calendar date. */
+export function utcMidnight(date: string): Date {
+  return new Date(dayNumber(date) * DAY_MS);
+}
+
 /** The date `days` calendar days after `date` (before it when negative). */
 export function addDays(date: string, days: number): string {
   return utcDate(new Date((dayNumber(date) + days) * DAY_MS));
@@ -50,5 +55,5 @@ export function daysBetween(from: string, to: string): number {
 
 /** 0 Sunday … 6 Saturday. */
 export function weekday(date: string): number {
-  return new Date(dayNumber(date) * DAY_MS).getUTCDay();
+  return utcMidnight(date).getUTCDay();
 }

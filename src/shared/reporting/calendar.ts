@@ -1,5 +1,5 @@
 /** US federal holidays and work-day arithmetic, on calendar dates (../dates.ts). */
-import { addDays, weekday } from '../dates.ts';
+import { addDays, utcDate, utcMidnight, weekday } from '../dates.ts';
 
 function ymd(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -53,18 +53,18 @@ export type Holidays = (year: number) => readonly string[];
  * after the day on which you become aware", 21 CFR 803.53). Weekends and `holidays` are skipped.
  */
 export function addWorkDays(date: string, days: number, holidays: Holidays = usFederalHolidays): string {
-  const cache = new Map<number, Set<string>>();
+  const day = utcMidnight(date);
+  const holidaysOf = new Map<number, Set<string>>();
   const isHoliday = (d: string) => {
     const year = Number(d.slice(0, 4));
-    let set = cache.get(year);
-    if (!set) cache.set(year, (set = new Set(holidays(year))));
+    let set = holidaysOf.get(year);
+    if (!set) holidaysOf.set(year, (set = new Set(holidays(year))));
     return set.has(d);
   };
-  let day = date;
   for (let left = days; left > 0; ) {
-    day = addDays(day, 1);
-    const wd = weekday(day);
-    if (wd !== 0 && wd !== 6 && !isHoliday(day)) left--;
+    day.setUTCDate(day.getUTCDate() + 1);
+    const wd = day.getUTCDay();
+    if (wd !== 0 && wd !== 6 && !isHoliday(utcDate(day))) left--;
   }
-  return day;
+  return utcDate(day);
 }

@@ -64,6 +64,16 @@ export function dueDate(becomeAwareDate: string, deadline: Deadline, holidays: H
   return deadline.unit === 'calendar' ? addDays(becomeAwareDate, deadline.days) : addWorkDays(becomeAwareDate, deadline.days, holidays);
 }
 
+/** Of each unit, the deadline with the fewest days: a longer one of the same unit never ends first. */
+function shortest(deadlines: readonly Deadline[]): Deadline[] {
+  const byUnit = new Map<Deadline['unit'], Deadline>();
+  for (const d of deadlines) {
+    const kept = byUnit.get(d.unit);
+    if (!kept || d.days < kept.days) byUnit.set(d.unit, d);
+  }
+  return [...byUnit.values()];
+}
+
 /**
  * A submission's reporting clocks. Until a decision names a category, each regime runs the
  * shortest clock any category could need, so nothing is missed; `not_reportable` stops them all.
@@ -75,7 +85,7 @@ export function reportingClocks(input: ClockInput): ClockResult {
   const category = decision?.category ?? undefined;
   const reportingClocks = input.regimes.map((regime): ReportingClock => {
     const candidates = category ? [DEADLINES[category][regime]] : CATEGORIES.map((c) => DEADLINES[c][regime]);
-    const due = candidates.map((d) => dueDate(bad, d, holidays)).sort()[0]!;
+    const due = shortest(candidates).map((d) => dueDate(bad, d, holidays)).sort()[0]!;
     const reportedOn = input.reports?.filter((r) => r.regime === regime).map((r) => r.reportedOn).sort()[0] ?? null;
     return { regime, due, reportedOn };
   });

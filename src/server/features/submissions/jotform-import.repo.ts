@@ -4,6 +4,11 @@ import { auditEvents, submissions } from '../../db/schema/index.ts';
 import { type ReportingSettings, reportingDueOf } from '../reporting/index.ts';
 import type { JotformColumns } from './submission-mapper.ts';
 
+/** The columns JotForm owns: a re-read refreshes them, and a row none of them changed in is not written. */
+const JOTFORM_OWNED = ['ip', 'updatedAtJf', 'status', 'isNew', 'flag', 'notes', 'answers', 'submitter', 'submitterSearch', 'becomeAwareDate', 'investigationDeadline'] as const;
+/** A column's value in the row the upsert proposed (`excluded`). */
+const incoming = (column: (typeof JOTFORM_OWNED)[number] | 'syncedAt') => sql`excluded.${sql.identifier(submissions[column].name)}`;
+
 /** The JotForm import's writes: new and changed submissions, each with its audit entry. */
 export function createJotformImportRepo(db: Db) {
   return {
@@ -29,22 +34,8 @@ export function createJotformImportRepo(db: Db) {
           .values(rows.map((r) => ({ ...r, syncedAt: at, modifiedAt: at, reportingDue: reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings) })))
           .onConflictDoUpdate({
             target: submissions.id,
-            set: {
-              ip: sql`excluded.ip`,
-              updatedAtJf: sql`excluded.jf_updated_at`,
-              status: sql`excluded.status`,
-              isNew: sql`excluded.is_new`,
-              flag: sql`excluded.flag`,
-              notes: sql`excluded.notes`,
-              answers: sql`excluded.answers`,
-              submitter: sql`excluded.submitter`,
-              submitterSearch: sql`excluded.submitter_search`,
-              becomeAwareDate: sql`excluded.become_aware_date`,
-              investigationDeadline: sql`excluded.investigation_deadline`,
-              syncedAt: sql`excluded.synced_at`,
-            },
-            setWhere: sql`(${s.ip}, ${s.updatedAtJf}, ${s.status}, ${s.isNew}, ${s.flag}, ${s.notes}, ${s.answers}, ${s.submitter}, ${s.submitterSearch}, ${s.becomeAwareDate}, ${s.investigationDeadline})
-              is distinct from (excluded.ip, excluded.jf_updated_at, excluded.status, excluded.is_new, excluded.flag, excluded.notes, excluded.answers, excluded.submitter, excluded.submitter_search, excluded.become_aware_date, excluded.investigation_deadline)`,
+            set: { ...Object.fromEntries(JOTFORM_OWNED.map((c) => [c, incoming(c)])), syncedAt: incoming('syncedAt') },
+            setWhere: sql`(${sql.join(JOTFORM_OWNED.map((c) => s[c]), sql`, `)}) is distinct from (${sql.join(JOTFORM_OWNED.map(incoming), sql`, `)})`,
           })
           .returning({ id: submissions.id, inserted: sql<boolean>`(xmax = 0)` });
         const byId = new Map(rows.map((r) => [r.id, r]));
