@@ -44,11 +44,10 @@ export interface SubmissionsDeps {
 export function createSubmissionsService(d: SubmissionsDeps) {
   const { list, file, uow, log, clock } = d;
   const today = () => zonedDate(clock.now(), d.timeZone);
-  const ctx = (): RowContext => ({ settings: d.clockSettings, today: today() });
-  /** The context for answering `rows`, with their owners' names. */
-  async function ctxFor(rows: readonly { ownerId: string | null }[]): Promise<RowContext> {
+  /** The context for answering `rows` as of `day` (today by default), with their owners' names. */
+  async function ctxFor(rows: readonly { ownerId: string | null }[], day = today()): Promise<RowContext> {
     const ids = [...new Set(rows.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))];
-    return { ...ctx(), ownerNames: await list.userNames(ids) };
+    return { settings: d.clockSettings, today: day, ownerNames: await list.userNames(ids) };
   }
   /** A written row as the list shows it, "new" and its owner included. */
   const toRow = async (r: SubmissionRowColumns) => toSubmissionRow({ ...r, opened: await file.opened(r.id) }, await ctxFor([r]));
@@ -133,7 +132,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       const q = ownerFilter(query, viewer);
       const day = today();
       const [rows, total] = await Promise.all([list.page(formId, q, day, q.sortBy, (q.page - 1) * q.limit, q.limit), list.total(formId, q, day)]);
-      const c = await ctxFor(rows);
+      const c = await ctxFor(rows, day);
       return { results: rows.map((r) => toSubmissionRow(r, c)), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalResults: total };
     },
 
