@@ -78,6 +78,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
         const [row, [note], opened] = await Promise.all([mustFind(write.id), file.followups(write.id, { limit: 1 }), file.opened(write.id)]);
         return { row: { ...row, opened }, note: note! };
       }
+      // 'overtaken': another save committed first; the next run decides on its note.
     }
   }
   function mustBeOurForm(formId: string): void {
