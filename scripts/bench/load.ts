@@ -44,7 +44,9 @@ const cannon = (url: string, connections: number, seconds: number, headers: Reco
 /** One run at `connections` for `seconds` (the callers warm each side up with a run of their own first). */
 export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResult> {
   const headers = o.headers ?? {};
+  const before = process.env.BENCH_CPU_SPLIT ? processStats() : undefined;
   const { r, latencies } = await cannon(url, o.connections, o.seconds, headers);
+  if (before) printCpuSplit(before, processStats(), r.requests.total);
   // Answers over the window, not autocannon's mean of per-second samples (0 when answers are rare).
   const rps = r.requests.total / (r.duration || o.seconds);
   return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors, latencies };
@@ -84,7 +86,7 @@ export async function measureSequential(url: string, o: { warmup: number; reques
 /** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** BENCH_CPU_SPLIT=1: where a round's CPU went, per request (server, PostgreSQL and load generator share 2 cores). */
+/** BENCH_CPU_SPLIT=1: where a round's CPU went, per request (server, PostgreSQL and load generator share 2 cores), in list and write rounds. */
 function printCpuSplit(before: ReturnType<typeof processStats>, after: ReturnType<typeof processStats>, requests: number): void {
   const spent: Record<string, number> = { server: 0, postgres: 0, 'load generator': 0, other: 0 };
   for (const [pid, v] of after) {
