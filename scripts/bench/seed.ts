@@ -20,7 +20,7 @@ const list = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}
  * round-trip per row. Submission dates are whole seconds (as JotForm sends them), rising with the
  * id over the last two years (rows arrive in time order in production too); the become-aware
  * date lies 0–13 days before; all five statuses, CH numbers on successful transfers, ~15 %
- * reportable (2/3 of them delivered), ~10 % with a follow-up. The answers JSON is built once per
+ * reportable (2/3 of them delivered), ~10 % with a follow-up (one attempt). The answers JSON is built once per
  * name × product combination and picked from an array (building jsonb per row cost PGlite
  * ~10 s; a join would reorder the rows, which arrive in time order in production).
  */
@@ -56,7 +56,7 @@ WITH c AS (
 INSERT INTO submissions (id, form_id, ip, jf_created_at, jf_updated_at, status, is_new, flag, notes, answers,
   submission_date, submitter, submitter_search, become_aware_date, investigation_deadline, submission_status,
   reportable, email_delivered, followup, ch_number, ch_title, arena_guid, transfer_error, deny_reason,
-  reviewed_by, reviewed_at, synced_at, modified_at)
+  reviewed_by, reviewed_at, synced_at, modified_at, followup_attempts)
 SELECT
   (6000000000000000000 + i)::text, '${BENCH_FORM_ID}', '10.' || (i % 250) || '.' || (i % 199) || '.' || (i % 97),
   to_char(sd AT TIME ZONE 'America/New_York', 'YYYY-MM-DD HH24:MI:SS'), NULL, 'ACTIVE', '0', '0', '', answers,
@@ -69,9 +69,26 @@ SELECT
   CASE WHEN st = 'Denied' THEN 'Not a complaint: a question about delivery' END,
   CASE WHEN st <> 'Pending Review' THEN 'reviewer@example.com' END,
   CASE WHEN st <> 'Pending Review' THEN sd + interval '2 days' END,
-  sd, sd
+  sd, sd, CASE WHEN h5 < 0.10 THEN 1 ELSE 0 END
 FROM r`;
 }
+
+/**
+ * The audit trail such submissions have, in time order, as the product writes it: each one's
+ * import entry, a reviewer's `viewed` entry before each review, and the note of each follow-up.
+ * A trail left empty would leave the statements that read it planned for an empty table.
+ */
+export const SEED_AUDIT_SQL = `
+INSERT INTO audit_events (at, actor_id, actor_email, entity, entity_id, action, before, after)
+SELECT at, NULL, actor_email, 'submission', id, action, before, after FROM (
+  SELECT submission_date AS at, NULL AS actor_email, id, 'import' AS action, NULL::jsonb AS before,
+    jsonb_build_object('submissionStatus', 'Pending Review') AS after FROM submissions
+  UNION ALL
+  SELECT reviewed_at - interval '1 hour', reviewed_by, id, 'viewed', NULL, NULL FROM submissions WHERE reviewed_by IS NOT NULL
+  UNION ALL
+  SELECT modified_at + interval '3 days', 'reviewer@example.com', id, 'followup', jsonb_build_object('followup', NULL),
+    jsonb_build_object('followup', followup) FROM submissions WHERE followup IS NOT NULL
+) t ORDER BY at`;
 
 export interface SeedResult {
   rows: number;
@@ -84,7 +101,7 @@ export interface SeedResult {
 }
 
 /**
- * Seeds `rows` submissions with the per-day count trigger firing per row, checks its table
+ * Seeds `rows` submissions and their audit trail, the per-day count trigger firing per row, checks its table
  * against a GROUP BY, then compacts it: one statement's 100k trigger updates leave as many dead
  * row versions (~880 pages for ~3 700 rows) that production's small sync transactions would not
  * (pruned between transactions, vacuumed), and every unfiltered list total would scan them.
@@ -92,6 +109,7 @@ export interface SeedResult {
 export async function seedSubmissions(db: Db, rows: number): Promise<SeedResult> {
   const started = performance.now();
   await db.execute(sql.raw(seedSql(rows)));
+  await db.execute(sql.raw(SEED_AUDIT_SQL));
   const ms = performance.now() - started;
   const [row] = await queryRows<{ diff: string | number; n: string | number }>(db, sql.raw(`
     WITH g AS (SELECT form_id, become_aware_date, submission_status, count(*)::int AS n FROM submissions

@@ -2,7 +2,7 @@ import type { FollowupNote } from '#shared/contract/submissions';
 import type { Db } from '../../db/client.ts';
 import { type AuditActor, actorOf } from '../../lib/audit.ts';
 import { LOG_DESCRIPTION_MAX } from '../../lib/system-log.ts';
-import { ROW_COLUMNS, type SubmissionRowColumns } from './submission-row.ts';
+import { ROW_COLUMNS, type SubmissionRowColumns, openedOf } from './submission-row.ts';
 
 /** The audit action of a follow-up save; its entries are the follow-up notes (decision 034). */
 export const FOLLOWUP_ACTION = 'followup';
@@ -71,7 +71,7 @@ logged as (
 )
 select target.id, target.repeat, note.id::text as note_id,
   (select name from users where id = $4) as author_name,
-  exists (select 1 from audit_events v where v.entity_id = target.id and v.entity = 'submission' and v.action = 'viewed') as opened,
+  ${openedOf('target.id')} as opened,
   to_json(saved) as row
 from target left join saved on true left join note on true`;
 
