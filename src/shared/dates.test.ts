@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isCalendarDate, localDate, utcDate, weekday } from './dates.ts';
+import { addDays, dateOfDay, dayNumber, daysBetween, isCalendarDate, localDate, utcDate, weekday, weekdayOfDay, yearOfDay } from './dates.ts';
 
 /** What a Date reads back: the text is a day when writing that day as ISO gives the text again. */
 const readsBack = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -46,5 +46,25 @@ describe('date arithmetic', () => {
     const late = new Date(Date.UTC(2025, 5, 15, 23, 30));
     expect(utcDate(late)).toBe('2025-06-15');
     expect(localDate(new Date(2025, 0, 2, 0, 5))).toBe('2025-01-02');
+  });
+});
+
+describe('day numbers', () => {
+  it('read and write back every day of years around every leap rule, as a Date counts them', () => {
+    const wrong: string[] = [];
+    for (const start of [Date.UTC(1895, 0, 1), Date.UTC(1965, 0, 1), Date.UTC(2095, 0, 1)]) {
+      for (let ms = start; ms < start + 12 * 366 * 86_400_000; ms += 86_400_000) {
+        const at = new Date(ms);
+        const date = at.toISOString().slice(0, 10);
+        const n = dayNumber(date);
+        if (n * 86_400_000 !== ms || dateOfDay(n) !== date || weekdayOfDay(n) !== at.getUTCDay() || yearOfDay(n) !== at.getUTCFullYear()) wrong.push(date);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('write years before 1000 with four digits', () => {
+    expect(dateOfDay(dayNumber('0099-03-01') - 1)).toBe('0099-02-28');
+    expect(utcDate(new Date('0050-07-04T12:00:00Z'))).toBe('0050-07-04');
   });
 });

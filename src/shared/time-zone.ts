@@ -1,26 +1,25 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+/** The zone's formatter of dates, with the time of day too when `withTime`. */
+function formatter(timeZone: string, withTime = true): Intl.DateTimeFormat {
+  const key = `${timeZone} ${withTime}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
+    const time = withTime ? ({ hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const) : {};
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', ...time });
+    formatters.set(key, f);
   }
   return f;
 }
 
+/** The named parts of an instant on the zone's wall clock. */
+function partsOf(instant: Date, timeZone: string, withTime = true): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(formatter(timeZone, withTime).formatToParts(instant).map((p) => [p.type, p.value]));
+}
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = partsOf(new Date(instant), timeZone);
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return wall - Math.floor(instant / 1000) * 1000;
 }
@@ -52,11 +51,12 @@ export function zonedTimeToUtc(local: string, timeZone: string): Date | null {
 
 /** An instant on the zone's wall clock, "YYYY-MM-DD HH:MM:SS" (how JotForm writes its times). */
 export function zonedDateTime(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = partsOf(instant, timeZone);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant on the zone's wall clock. */
 export function zonedDate(instant: Date, timeZone: string): string {
-  return zonedDateTime(instant, timeZone).slice(0, 10);
+  const parts = partsOf(instant, timeZone, false);
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

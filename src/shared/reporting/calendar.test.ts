@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkDays, usFederalHolidays } from './calendar.ts';
+import { addWorkDays, holidaysOf, usFederalHolidays } from './calendar.ts';
 
 describe('US federal holidays', () => {
   it('2026 as OPM lists them (Independence Day on a Saturday observed on Friday July 3)', () => {
@@ -38,6 +38,6 @@ describe('work days after a date', () => {
   });
 
   it('takes another holiday list when given one', () => {
-    expect(addWorkDays('2026-11-20', 1, () => ['2026-11-23'])).toBe('2026-11-24');
+    expect(addWorkDays('2026-11-20', 1, holidaysOf(() => ['2026-11-23']))).toBe('2026-11-24');
   });
 });

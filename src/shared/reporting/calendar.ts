@@ -1,9 +1,5 @@
 /** US federal holidays and work-day arithmetic, on calendar dates (../dates.ts). */
-import { addDays, utcDate, utcMidnight, weekday } from '../dates.ts';
-
-function ymd(year: number, month: number, day: number): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+import { addDays, calendarDate as ymd, dateOfDay, dayNumber, weekday, weekdayOfDay, yearOfDay } from '../dates.ts';
 
 /** The n-th given weekday of a month (n = -1: the last one). */
 function nthWeekday(year: number, month: number, wd: number, n: number): string {
@@ -46,25 +42,57 @@ export function usFederalHolidays(year: number): string[] {
   return days.filter((d) => d.startsWith(`${year}-`)).sort();
 }
 
-export type Holidays = (year: number) => readonly string[];
+/**
+ * The holidays work days skip: each year's dates, and whether a day is one. Each year's list is
+ * read once, on first use, as a set of day numbers: a work-day count tests every day it passes.
+ */
+export interface Holidays {
+  /** A year's holidays, YYYY-MM-DD. */
+  of(year: number): readonly string[];
+  /** Whether a day (its day number, ../dates.ts) is a holiday. */
+  has(day: number): boolean;
+}
+
+/** The Holidays of a list per year. */
+export function holidaysOf(listOf: (year: number) => readonly string[]): Holidays {
+  const lists = new Map<number, readonly string[]>();
+  const days = new Map<number, ReadonlySet<number>>();
+  const of = (year: number) => {
+    let list = lists.get(year);
+    if (!list) lists.set(year, (list = listOf(year)));
+    return list;
+  };
+  return {
+    of,
+    has(day) {
+      const year = yearOfDay(day);
+      let set = days.get(year);
+      if (!set) days.set(year, (set = new Set(of(year).map(dayNumber))));
+      return set.has(day);
+    },
+  };
+}
+
+/** The US federal holidays of every year. */
+export const US_FEDERAL_HOLIDAYS: Holidays = holidaysOf(usFederalHolidays);
+
+/** Whether a day number is a work day: not a Saturday, a Sunday or one of `holidays`. */
+function isWorkDay(day: number, holidays: Holidays): boolean {
+  const wd = weekdayOfDay(day);
+  return wd !== 0 && wd !== 6 && !holidays.has(day);
+}
 
 /**
- * `days` US federal work days after `date` (the day itself is not counted: "within 5 work days
+ * `days` work days after the day number `day` (the day itself is not counted: "within 5 work days
  * after the day on which you become aware", 21 CFR 803.53). Weekends and `holidays` are skipped.
  */
-export function addWorkDays(date: string, days: number, holidays: Holidays = usFederalHolidays): string {
-  const day = utcMidnight(date);
-  const holidaysOf = new Map<number, Set<string>>();
-  const isHoliday = (d: string) => {
-    const year = Number(d.slice(0, 4));
-    let set = holidaysOf.get(year);
-    if (!set) holidaysOf.set(year, (set = new Set(holidays(year))));
-    return set.has(d);
-  };
-  for (let left = days; left > 0; ) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const wd = day.getUTCDay();
-    if (wd !== 0 && wd !== 6 && !isHoliday(utcDate(day))) left--;
-  }
-  return utcDate(day);
+export function addWorkDayNumbers(day: number, days: number, holidays: Holidays = US_FEDERAL_HOLIDAYS): number {
+  let d = day;
+  for (let left = days; left > 0; ) if (isWorkDay(++d, holidays)) left--;
+  return d;
+}
+
+/** `addWorkDayNumbers` on dates (YYYY-MM-DD). */
+export function addWorkDays(date: string, days: number, holidays: Holidays = US_FEDERAL_HOLIDAYS): string {
+  return dateOfDay(addWorkDayNumbers(dayNumber(date), days, holidays));
 }

@@ -1,5 +1,5 @@
-import { addDays, daysBetween } from '../dates.ts';
-import { type Holidays, addWorkDays, usFederalHolidays } from './calendar.ts';
+import { dateOfDay, dayNumber } from '../dates.ts';
+import { type Holidays, US_FEDERAL_HOLIDAYS, addWorkDayNumbers } from './calendar.ts';
 
 /** The reporting regimes a submission may fall under. */
 export const REGIMES = ['US_MDR', 'US_USER_FACILITY', 'EU_MDR'] as const;
@@ -60,8 +60,9 @@ export interface ClockResult {
   clock: ClockState;
 }
 
-export function dueDate(becomeAwareDate: string, deadline: Deadline, holidays: Holidays = usFederalHolidays): string {
-  return deadline.unit === 'calendar' ? addDays(becomeAwareDate, deadline.days) : addWorkDays(becomeAwareDate, deadline.days, holidays);
+/** The day number a deadline ends on, counted from the become-aware date's. */
+function dueDay(becomeAware: number, deadline: Deadline, holidays: Holidays): number {
+  return deadline.unit === 'calendar' ? becomeAware + deadline.days : addWorkDayNumbers(becomeAware, deadline.days, holidays);
 }
 
 /** Of each unit, the deadline with the fewest days: a longer one of the same unit never ends first. */
@@ -77,20 +78,26 @@ function shortest(deadlines: readonly Deadline[]): Deadline[] {
 /**
  * A submission's reporting clocks. Until a decision names a category, each regime runs the
  * shortest clock any category could need, so nothing is missed; `not_reportable` stops them all.
+ * Days are counted as day numbers (../dates.ts) and written as dates at the end.
  */
 export function reportingClocks(input: ClockInput): ClockResult {
-  const { becomeAwareDate: bad, decision, today } = input;
-  const holidays = input.holidays ?? usFederalHolidays;
+  const { decision } = input;
+  const holidays = input.holidays ?? US_FEDERAL_HOLIDAYS;
   if (decision?.decision === 'not_reportable' || input.regimes.length === 0) return { reportingClocks: [], reportingDue: null, clock: 'none' };
+  const becomeAware = dayNumber(input.becomeAwareDate);
   const category = decision?.category ?? undefined;
-  const reportingClocks = input.regimes.map((regime): ReportingClock => {
+  const reportingClocks: ReportingClock[] = [];
+  // The clock not yet reported that ends first.
+  let firstOpen: { due: number; clock: ReportingClock } | null = null;
+  for (const regime of input.regimes) {
     const candidates = category ? [DEADLINES[category][regime]] : CATEGORIES.map((c) => DEADLINES[c][regime]);
-    const due = shortest(candidates).map((d) => dueDate(bad, d, holidays)).sort()[0]!;
+    const due = Math.min(...shortest(candidates).map((d) => dueDay(becomeAware, d, holidays)));
     const reportedOn = input.reports?.filter((r) => r.regime === regime).map((r) => r.reportedOn).sort()[0] ?? null;
-    return { regime, due, reportedOn };
-  });
-  const open = reportingClocks.filter((c) => c.reportedOn === null).map((c) => c.due).sort();
-  const reportingDue = open[0] ?? null;
-  const clock: ClockState = reportingDue === null ? 'met' : reportingDue < today ? 'overdue' : daysBetween(today, reportingDue) <= DUE_SOON_DAYS ? 'due_soon' : 'open';
-  return { reportingClocks, reportingDue, clock };
+    const clock = { regime, due: dateOfDay(due), reportedOn };
+    reportingClocks.push(clock);
+    if (reportedOn === null && (firstOpen === null || due < firstOpen.due)) firstOpen = { due, clock };
+  }
+  if (firstOpen === null) return { reportingClocks, reportingDue: null, clock: 'met' };
+  const left = firstOpen.due - dayNumber(input.today);
+  return { reportingClocks, reportingDue: firstOpen.clock.due, clock: left < 0 ? 'overdue' : left <= DUE_SOON_DAYS ? 'due_soon' : 'open' };
 }

@@ -1,6 +1,6 @@
 import type { Regime } from '#shared/contract/reporting';
 import type { SubmissionRow, SubmissionStatus } from '#shared/contract/submissions';
-import { type Holidays, usFederalHolidays } from '#shared/reporting/calendar';
+import { type Holidays, holidaysOf, usFederalHolidays } from '#shared/reporting/calendar';
 import { type Category, reportingClocks } from '#shared/reporting/clocks';
 
 /** What the reporting clocks need beyond a submission's own columns. */
@@ -23,14 +23,9 @@ export interface ClockColumns {
 
 /** REPORTING_HOLIDAYS: the dates given replace the built-in US federal holidays of each year they name. */
 export function holidaysFrom(override: readonly string[]): Holidays {
-  const byYear = new Map<number, readonly string[]>();
+  const byYear = new Map<number, string[]>();
   for (const d of override) byYear.set(Number(d.slice(0, 4)), [...(byYear.get(Number(d.slice(0, 4))) ?? []), d]);
-  // Each year's list worked out once: work-day arithmetic asks for it on every clock computed.
-  return (year) => {
-    let days = byYear.get(year);
-    if (!days) byYear.set(year, (days = usFederalHolidays(year)));
-    return days;
-  };
+  return holidaysOf((year) => byYear.get(year) ?? usFederalHolidays(year));
 }
 
 function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {

@@ -17,7 +17,7 @@ const REPORTING_SETTINGS_KEY = 'reporting:settings';
 /** The settings the stored due dates were computed with: the regimes and the holidays of the years clocks reach. */
 function settingsFingerprint(s: ReportingSettings): string {
   const year = new Date().getUTCFullYear();
-  const holidays = Array.from({ length: 12 }, (_, i) => s.holidays(year - 10 + i)).flat();
+  const holidays = Array.from({ length: 12 }, (_, i) => s.holidays.of(year - 10 + i)).flat();
   return `${s.regimes.join(',')}|${holidays.join(',')}`;
 }
 
