@@ -176,8 +176,9 @@ function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
  * One refresh for every caller that met a 401 at the same time (docs/product.md, Messages and
  * timings: retried once after a token refresh), and one at a time across the browser's tabs: a
  * tab that waited for another's refresh takes the tokens it stored (the session store follows
- * other tabs through storage events). A caller whose token is already outdated just takes the
- * newer one.
+ * other tabs through storage events), or, when the browser has not shown it them yet, refreshes
+ * in its turn (docs/security.md, the reuse interval). A caller whose token is already outdated
+ * just takes the newer one.
  */
 function freshAccessToken(usedToken: string | undefined): Promise<string> {
   const current = session.get()?.accessToken;
