@@ -20,9 +20,9 @@ const list = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}
  * round-trip per row. Submission dates are whole seconds (as JotForm sends them), rising with the
  * id over the last two years (rows arrive in time order in production too); the become-aware
  * date lies 0–13 days before; all five statuses, CH numbers on successful transfers, ~15 %
- * reportable (2/3 of them delivered), ~10 % with a follow-up (one attempt). The answers JSON is built once per
- * name × product combination and picked from an array (building jsonb per row cost PGlite
- * ~10 s; a join would reorder the rows, which arrive in time order in production).
+ * reportable (2/3 of them delivered), ~10 % with a follow-up (one attempt). The answers JSON is
+ * built once per name × product combination and picked from an array (building jsonb per row cost
+ * PGlite ~10 s; a join would reorder the rows, which arrive in time order in production).
  */
 export function seedSql(rows: number): string {
   const combos = FIRST.length * LAST.length * PRODUCTS.length;
@@ -101,10 +101,11 @@ export interface SeedResult {
 }
 
 /**
- * Seeds `rows` submissions and their audit trail, the per-day count trigger firing per row, checks its table
- * against a GROUP BY, then compacts it: one statement's 100k trigger updates leave as many dead
- * row versions (~880 pages for ~3 700 rows) that production's small sync transactions would not
- * (pruned between transactions, vacuumed), and every unfiltered list total would scan them.
+ * Seeds `rows` submissions and their audit trail, the per-day count trigger firing per row,
+ * checks its table against a GROUP BY, then compacts it: one statement's 100k trigger updates
+ * leave as many dead row versions (~880 pages for ~3 700 rows) that production's small sync
+ * transactions would not (pruned between transactions, vacuumed), and every unfiltered list total
+ * would scan them.
  */
 export async function seedSubmissions(db: Db, rows: number): Promise<SeedResult> {
   const started = performance.now();

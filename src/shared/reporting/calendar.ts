@@ -1,15 +1,15 @@
 /** US federal holidays and work-day arithmetic, on calendar dates (../dates.ts). */
-import { addDays, calendarDate as ymd, dateOfDay, dayNumber, weekday, weekdayOfDay, yearOfDay } from '../dates.ts';
+import { addDays, calendarDate, dateOfDay, dayNumber, weekday, weekdayOfDay, yearOfDay } from '../dates.ts';
 
 /** The n-th given weekday of a month (n = -1: the last one). */
 function nthWeekday(year: number, month: number, wd: number, n: number): string {
   if (n > 0) {
-    const first = weekday(ymd(year, month, 1));
-    return ymd(year, month, 1 + ((wd - first + 7) % 7) + (n - 1) * 7);
+    const first = weekday(calendarDate(year, month, 1));
+    return calendarDate(year, month, 1 + ((wd - first + 7) % 7) + (n - 1) * 7);
   }
   const lastDate = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const last = weekday(ymd(year, month, lastDate));
-  return ymd(year, month, lastDate - ((last - wd + 7) % 7));
+  const last = weekday(calendarDate(year, month, lastDate));
+  return calendarDate(year, month, lastDate - ((last - wd + 7) % 7));
 }
 
 /** A fixed-date holiday falling on a weekend is observed on the Friday before or the Monday after (5 U.S.C. 6103(b)). */
@@ -26,19 +26,19 @@ function observed(date: string): string {
  */
 export function usFederalHolidays(year: number): string[] {
   const days = [
-    observed(ymd(year, 1, 1)),
+    observed(calendarDate(year, 1, 1)),
     nthWeekday(year, 1, 1, 3),
     nthWeekday(year, 2, 1, 3),
     nthWeekday(year, 5, 1, -1),
-    ...(year >= 2021 ? [observed(ymd(year, 6, 19))] : []),
-    observed(ymd(year, 7, 4)),
+    ...(year >= 2021 ? [observed(calendarDate(year, 6, 19))] : []),
+    observed(calendarDate(year, 7, 4)),
     nthWeekday(year, 9, 1, 1),
     nthWeekday(year, 10, 1, 2),
-    observed(ymd(year, 11, 11)),
+    observed(calendarDate(year, 11, 11)),
     nthWeekday(year, 11, 4, 4),
-    observed(ymd(year, 12, 25)),
+    observed(calendarDate(year, 12, 25)),
   ];
-  if (weekday(ymd(year + 1, 1, 1)) === 6) days.push(ymd(year, 12, 31));
+  if (weekday(calendarDate(year + 1, 1, 1)) === 6) days.push(calendarDate(year, 12, 31));
   return days.filter((d) => d.startsWith(`${year}-`)).sort();
 }
 
