@@ -43,8 +43,8 @@ export function usFederalHolidays(year: number): string[] {
 }
 
 /**
- * The holidays work days skip: each year's dates, and whether a day is one. Each year's list is
- * read once, on first use, as a set of day numbers: a work-day count tests every day it passes.
+ * The holidays work days skip: each year's dates, and whether a day is one. `has` reads each
+ * year's list once, on first use, as a set of day numbers: a work-day count tests every day it passes.
  */
 export interface Holidays {
   /** A year's holidays, YYYY-MM-DD. */
@@ -55,19 +55,13 @@ export interface Holidays {
 
 /** The Holidays of a list per year. */
 export function holidaysOf(listOf: (year: number) => readonly string[]): Holidays {
-  const lists = new Map<number, readonly string[]>();
   const days = new Map<number, ReadonlySet<number>>();
-  const of = (year: number) => {
-    let list = lists.get(year);
-    if (!list) lists.set(year, (list = listOf(year)));
-    return list;
-  };
   return {
-    of,
+    of: listOf,
     has(day) {
       const year = yearOfDay(day);
       let set = days.get(year);
-      if (!set) days.set(year, (set = new Set(of(year).map(dayNumber))));
+      if (!set) days.set(year, (set = new Set(listOf(year).map(dayNumber))));
       return set.has(day);
     },
   };
