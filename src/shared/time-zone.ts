@@ -12,9 +12,9 @@ function formatter(timeZone: string, withTime = true): Intl.DateTimeFormat {
   return f;
 }
 
-/** The named parts of an instant on the zone's wall clock. */
-function partsOf(instant: Date, timeZone: string, withTime = true): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  return Object.fromEntries(formatter(timeZone, withTime).formatToParts(instant).map((p) => [p.type, p.value]));
+/** The named parts of an instant's date and time on the zone's wall clock. */
+function partsOf(instant: Date, timeZone: string): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  return Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
@@ -57,6 +57,7 @@ export function zonedDateTime(instant: Date, timeZone: string): string {
 
 /** The calendar date (YYYY-MM-DD) of an instant on the zone's wall clock. */
 export function zonedDate(instant: Date, timeZone: string): string {
-  const parts = partsOf(instant, timeZone, false);
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  // The date-only formatter writes en-US's MM/DD/YYYY.
+  const [month, day, year] = formatter(timeZone, false).format(instant).split('/');
+  return `${year}-${month}-${day}`;
 }

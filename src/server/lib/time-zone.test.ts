@@ -98,4 +98,13 @@ describe('zonedDate: the calendar date on the zone’s wall clock', () => {
     expect(zonedDate(new Date('2024-07-01T04:00:00Z'), NY)).toBe('2024-07-01');
     expect(zonedDate(new Date('2024-07-01T22:30:00Z'), 'Asia/Kolkata')).toBe('2024-07-02');
   });
+
+  it('is the UTC date shifted by the offset in zones without daylight time, every half hour of two years', () => {
+    const zones = [['UTC', 0], ['Etc/GMT+5', -5 * 60], ['Asia/Kolkata', 5 * 60 + 30], ['Pacific/Kiritimati', 14 * 60], ['Pacific/Pago_Pago', -11 * 60]] as const;
+    for (let t = Date.UTC(2023, 0, 1); t < Date.UTC(2025, 0, 1); t += 30 * 60_000) {
+      for (const [zone, offsetMinutes] of zones) {
+        expect(zonedDate(new Date(t), zone), `${new Date(t).toISOString()} ${zone}`).toBe(new Date(t + offsetMinutes * 60_000).toISOString().slice(0, 10));
+      }
+    }
+  });
 });

@@ -12,7 +12,8 @@ export interface FollowupSave {
   key: string;
   text: string;
   details: Partial<Pick<FollowupNote, 'method' | 'attemptedOn' | 'outcome'>>;
-  actor: AuditActor;
+  /** Who saves it; `name` (the signed-in user's) is the note's author, else the e-mail. */
+  actor: AuditActor & { name?: string };
   at: Date;
 }
 
@@ -27,6 +28,10 @@ export type FollowupWrite =
   | { kind: 'overtaken' }
   | { kind: 'missing' };
 
+const ROW_COLUMN_ENTRIES = Object.entries(ROW_COLUMNS);
+/** JSON renders every other column as Drizzle reads it, and an instant as ISO 8601 text. */
+const INSTANT_COLUMNS = ROW_COLUMN_ENTRIES.filter(([, column]) => column.dataType === 'date');
+
 /**
  * A follow-up save as one statement (decision 044). $1 the submission's id or CH number (the id
  * wins), $2 the text, $3 the time, $4–$6 the actor's id, e-mail and address, $7 the note's audit
@@ -38,7 +43,7 @@ export type FollowupWrite =
  *   statement writes nothing and is run again.
  * - `note` is the note (the save's audit entry) and `logged` its system-log line: both commit with
  *   the row.
- * - The row comes back as one JSON value, so the driver decodes one column, not thirty.
+ * - The row comes back as one JSON value keyed by the row's field names.
  */
 const APPEND_FOLLOWUP_SQL = `
 with target as (
@@ -56,7 +61,7 @@ saved as (
   set followup = $2, followup_attempts = s.followup_attempts + 1, modified_at = $3
   from target
   where s.id = target.id and s.followup_attempts = target.followup_attempts and not target.repeat
-  returning ${Object.values(ROW_COLUMNS).map((c) => `s.${c.name}`).join(', ')}
+  returning ${ROW_COLUMN_ENTRIES.map(([field, column]) => `s.${column.name} as "${field}"`).join(', ')}
 ),
 note as (
   insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
@@ -70,7 +75,6 @@ logged as (
   from saved
 )
 select target.id, target.repeat, note.id::text as note_id,
-  (select name from users where id = $4) as author_name,
   ${openedOf('target.id')} as opened,
   to_json(saved) as row
 from target left join saved on true left join note on true`;
@@ -79,13 +83,10 @@ interface StatementRow {
   id: string;
   repeat: boolean;
   note_id: string | null;
-  author_name: string | null;
   opened: boolean;
-  /** The updated row's columns by their database names, as JSON renders them. */
+  /** The updated row by its field names, as JSON renders it. */
   row: Record<string, unknown> | null;
 }
-
-const ROW_COLUMN_ENTRIES = Object.entries(ROW_COLUMNS);
 
 /** Runs the statement (prepared once per connection) and says what it did. */
 export async function appendFollowup(db: Db, save: FollowupSave): Promise<FollowupWrite> {
@@ -96,17 +97,17 @@ export async function appendFollowup(db: Db, save: FollowupSave): Promise<Follow
   if (!r) return { kind: 'missing' };
   if (r.repeat) return { kind: 'repeat', id: r.id };
   if (r.note_id === null || r.row === null) return { kind: 'overtaken' };
-  const raw = r.row;
-  // JSON renders each column as the driver would hand it to Drizzle (timestamps as ISO 8601 text).
-  const row = Object.fromEntries(ROW_COLUMN_ENTRIES.map(([field, column]) => [field, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as SubmissionRowColumns;
+  const row = r.row;
+  for (const [field, column] of INSTANT_COLUMNS) if (row[field] != null) row[field] = column.mapFromDriverValue(row[field]);
+  row.opened = r.opened;
   const note: FollowupNote = {
     id: r.note_id,
     text,
     at: at.toISOString(),
-    author: actorOf(a.id, a.email, { name: r.author_name, email: a.email }),
+    author: actorOf(a.id, a.email, { name: a.name ?? null, email: a.email }),
     method: details.method ?? null,
     attemptedOn: details.attemptedOn ?? null,
     outcome: details.outcome ?? null,
   };
-  return { kind: 'saved', row: { ...row, opened: r.opened }, note };
+  return { kind: 'saved', row: row as SubmissionRowColumns & { opened: boolean }, note };
 }

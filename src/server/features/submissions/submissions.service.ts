@@ -14,6 +14,7 @@ import type { ExportSlots } from './export-slots.ts';
 import { submissionsCsv } from './submissions.csv.ts';
 import type { SubmissionListRepo } from './list.repo.ts';
 import type { ComplaintFileRepo, WorkflowFields } from './complaint-file.repo.ts';
+import type { FollowupSave } from './followup-statement.ts';
 import type { SubmissionDbRow, SubmissionRowColumns } from './submission-row.ts';
 import { type RowContext, toSubmission, toSubmissionRow } from './submission-answer.ts';
 
@@ -67,7 +68,7 @@ export function createSubmissionsService(d: SubmissionsDeps) {
    * on that save's note. Answers the row and the note this save wrote (the latest note when it wrote
    * none).
    */
-  async function appendFollowup(actor: AuditActor, key: string, text: string, attempt: FollowupAttempt): Promise<{ row: SubmissionRowColumns & { opened: boolean }; note: FollowupNote }> {
+  async function appendFollowup(actor: FollowupSave['actor'], key: string, text: string, attempt: FollowupAttempt): Promise<{ row: SubmissionRowColumns & { opened: boolean }; note: FollowupNote }> {
     if (attempt.attemptedOn && attempt.attemptedOn > today()) throw new Invalid('attemptedOn cannot be in the future', { attemptedOn: 'cannot be in the future' });
     const details = { ...(attempt.method && { method: attempt.method }), ...(attempt.attemptedOn && { attemptedOn: attempt.attemptedOn }), ...(attempt.outcome && { outcome: attempt.outcome }) };
     for (;;) {
@@ -153,13 +154,13 @@ export function createSubmissionsService(d: SubmissionsDeps) {
       return toRow(await mustFind(id));
     },
 
-    async setFollowup(actor: AuditActor, id: string, followup: string, attempt: FollowupAttempt = {}): Promise<SubmissionRow> {
+    async setFollowup(actor: FollowupSave['actor'], id: string, followup: string, attempt: FollowupAttempt = {}): Promise<SubmissionRow> {
       const { row } = await appendFollowup(actor, id, followup, attempt);
       return toSubmissionRow(row, await ctxFor([row]));
     },
 
     /** POST …/followups: the same write as create-followup, answered with the note it wrote (the latest one when the text repeats it). */
-    async addFollowup(actor: AuditActor, id: string, text: string, attempt: FollowupAttempt = {}): Promise<FollowupNote> {
+    async addFollowup(actor: FollowupSave['actor'], id: string, text: string, attempt: FollowupAttempt = {}): Promise<FollowupNote> {
       return (await appendFollowup(actor, id, text, attempt)).note;
     },
 
