@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { zonedDate, zonedTimeToUtc } from './time-zone.ts';
+import { fixedClock } from './clock.ts';
+import { todayOn, zonedDate, zonedTimeToUtc } from './time-zone.ts';
 
 const NY = 'America/New_York';
 const iso = (local: string, zone = NY) => zonedTimeToUtc(local, zone)?.toISOString() ?? null;
@@ -106,5 +107,31 @@ describe('zonedDate: the calendar date on the zone’s wall clock', () => {
         expect(zonedDate(new Date(t), zone), `${new Date(t).toISOString()} ${zone}`).toBe(new Date(t + offsetMinutes * 60_000).toISOString().slice(0, 10));
       }
     }
+  });
+});
+
+describe('todayOn: today on the zone’s calendar by the clock', () => {
+  it('turns at the zone’s midnight, also when it falls on a quarter hour of UTC', () => {
+    const clock = fixedClock('2024-07-01T03:59:59Z');
+    const today = todayOn(clock, NY);
+    expect(today()).toBe('2024-06-30');
+    clock.set('2024-07-01T04:00:00Z');
+    expect(today()).toBe('2024-07-01');
+
+    const kathmandu = fixedClock('2024-07-01T18:14:59.999Z'); // UTC+5:45: midnight is 18:15 UTC
+    const inKathmandu = todayOn(kathmandu, 'Asia/Kathmandu');
+    expect(inKathmandu()).toBe('2024-07-01');
+    kathmandu.advance(1);
+    expect(inKathmandu()).toBe('2024-07-02');
+  });
+
+  it('follows a clock that is set back or jumps by days', () => {
+    const clock = fixedClock('2024-03-10T12:00:00Z');
+    const today = todayOn(clock, NY);
+    expect(today()).toBe('2024-03-10');
+    clock.set('2024-03-01T12:00:30Z');
+    expect(today()).toBe('2024-03-01');
+    clock.advance(400 * 86_400_000);
+    expect(today()).toBe('2025-04-05');
   });
 });

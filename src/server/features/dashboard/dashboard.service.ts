@@ -7,7 +7,7 @@ import { addDays, daysBetween, weekday } from '#shared/dates';
 import type { Db } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
+import { todayOn, zonedTimeToUtc } from '../../lib/time-zone.ts';
 
 /**
  * `timeZone`: the zone whose calendar the become-aware dates and deadlines are written in (the
@@ -15,6 +15,7 @@ import { zonedDate, zonedTimeToUtc } from '../../lib/time-zone.ts';
  */
 export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', formId: string | null = null) {
   const s = submissions;
+  const todayDate = todayOn(clock, timeZone);
   const isOpen = sql`${s.submissionStatus} in ${[...OPEN_STATUSES]}`;
 
   /** The user's complaints: open ones, and those whose reporting clock is due soon or overdue (docs/product.md, Owners). */
@@ -48,7 +49,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
   return {
     /** The five summary cards (docs/product.md, Screens), in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
-      const today = zonedDate(clock.now(), timeZone);
+      const today = todayDate();
       const weekAhead = addDays(today, 7);
       const [[userRow], [subRow]] = await Promise.all([
         db.select({ n: count() }).from(users),
@@ -81,7 +82,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
       openPerOwner: { owners: { id: string; name: string; open: number }[]; unowned: number } | null;
     }> {
       const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDays(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
-      const today = zonedDate(clock.now(), timeZone);
+      const today = todayDate();
       const monday = addDays(today, -((weekday(today) + 6) % 7));
       const first = addDays(monday, -7 * (CHART_WEEKS - 1));
       const admin = can(viewer.role, 'users');

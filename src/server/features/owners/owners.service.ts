@@ -5,7 +5,7 @@ import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import { zonedDate } from '../../lib/time-zone.ts';
+import { todayOn } from '../../lib/time-zone.ts';
 import type { MailService } from '../mail/index.ts';
 import { findSubmission } from '../submissions/index.ts';
 import { assignmentMail } from './assignment-mail.ts';
@@ -30,6 +30,7 @@ const actionOf = (actor: AuditActor, to: string | null) => (to === null ? 'unass
 
 export function createOwnersService(d: OwnersDeps) {
   const { repo, uow, clock } = d;
+  const today = todayOn(clock, d.timeZone);
 
   /** The new owner, refused with a 400 saying which user when they do not exist or are restricted. */
   async function ownerToBe(userId: string | null) {
@@ -66,7 +67,7 @@ export function createOwnersService(d: OwnersDeps) {
         const auditId = await audit({ actor, entity: 'submission', entityId: row.id, action: actionOf(actor, to), before: { owner: before?.name ?? null }, after: { owner: target?.name ?? null } });
         if (target && target.id !== actor.id) {
           const line = { id: row.id, chNumber: row.chNumber, status: row.submissionStatus, reportingDue: row.reportingDue, investigationDeadline: row.investigationDeadline };
-          const message = assignmentMail(line, actor.name, zonedDate(clock.now(), d.timeZone), d.publicUrl);
+          const message = assignmentMail(line, actor.name, today(), d.publicUrl);
           await d.mail.queueOnce(work, actor, { kind: 'assignment', dedupeKey: `assignment:${auditId}`, to: [target.email], submissionId: row.id, ...message });
         }
         return { id: row.id, changed: true };

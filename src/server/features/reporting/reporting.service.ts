@@ -4,7 +4,7 @@ import type { Queryable, UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import { zonedDate } from '../../lib/time-zone.ts';
+import { todayOn } from '../../lib/time-zone.ts';
 import { type SubmissionDbRow, findSubmission } from '../submissions/index.ts';
 import { type ReportingSettings, reportingFieldsOf } from './reporting-fields.ts';
 import type { ReportingRepo, Who } from './reporting.repo.ts';
@@ -24,7 +24,7 @@ const regimesOf = (row: SubmissionDbRow, s: ReportingSettings): readonly Regime[
 
 /** Reportability decisions with their rationale, and the reports that close the clocks (docs/product.md, Reporting clocks). */
 export function createReportingService(d: ReportingDeps) {
-  const today = () => zonedDate(d.clock.now(), d.timeZone);
+  const today = todayOn(d.clock, d.timeZone);
 
   async function mustFind(id: string): Promise<SubmissionDbRow> {
     const row = await findSubmission(d.db, id);

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { RATIONALE_MIN } from '#shared/contract/reporting';
 import type { SystemLog } from '../../lib/system-log.ts';
-import { zonedDate } from '../../lib/time-zone.ts';
+import { todayOn } from '../../lib/time-zone.ts';
 import type { ReportingRepo, ReportingSettings } from '../reporting/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { ExportSlots } from './export-slots.ts';
@@ -44,7 +44,7 @@ export interface SubmissionsDeps {
 
 export function createSubmissionsService(d: SubmissionsDeps) {
   const { list, file, uow, log, clock } = d;
-  const today = () => zonedDate(clock.now(), d.timeZone);
+  const today = todayOn(clock, d.timeZone);
   /** The context for answering `rows` as of `day` (today by default), with their owners' names. */
   async function ctxFor(rows: readonly { ownerId: string | null }[], day = today()): Promise<RowContext> {
     const ids = [...new Set(rows.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))];
