@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
-import { zonedDateTime } from '../../lib/time-zone.ts';
+import { todayOn, zonedDateTime } from '../../lib/time-zone.ts';
 import { type DigestLine, reminderDigest } from './digest.ts';
 import { toMailMessage } from './mail.repo.ts';
 import type { MailService } from './mail.service.ts';
@@ -35,13 +35,14 @@ const dayPrefix = (date: string) => `reminder:${date}:`;
  */
 export function createReminders(d: RemindersDeps) {
   const { repo, clock } = d;
+  const todayDate = todayOn(clock, d.timeZone);
   let timer: NodeJS.Timeout | undefined;
   let doneFor = '';
   let running: Promise<unknown> | undefined;
 
   /** Queues today's digests that are not queued yet; answers every digest of today. */
   async function queueToday(actor: AuditActor | null): Promise<MailMessage[]> {
-    const today = zonedDateTime(clock.now(), d.timeZone).slice(0, 10);
+    const today = todayDate();
     const due = await repo.due(today);
     const byOwner = new Map<string | null, DigestLine[]>();
     for (const { ownerId, ...line } of due) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), line]);
