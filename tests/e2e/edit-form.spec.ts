@@ -27,13 +27,19 @@ async function shownQids(page: Page): Promise<string[]> {
 }
 
 /**
- * Space picks the row up, each arrow moves it 25 px, Space drops it. The arrows wait for the
- * drag to have started (the handle reads pressed): pressed before, they would move nothing.
+ * Space picks the row up, each arrow moves it 25 px, Space drops it.
+ *
+ * The arrows must wait until the drag listens for them. dnd-kit marks the handle pressed at once
+ * but adds its arrow-key listener in a zero-delay timer queued during the same Space press; an
+ * arrow arriving before that timer has run moves nothing. A zero-delay timer queued in the page
+ * after the handle reads pressed runs after dnd-kit's (timers of equal delay run in the order they
+ * were queued), so once it has run the listener is there.
  */
 async function moveDownTwoSteps(page: Page, handle: Locator): Promise<void> {
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
