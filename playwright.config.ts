@@ -8,7 +8,10 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Browser tests against `npm start` on a fresh DATA_DIR, in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  // A test's budget, not a wait: every step waits on what the user sees. Ninety seconds, since Debian's
+  // Chromium on a 2-core machine takes 1–10 s a page at times, and a test with three browsers signed in
+  // (the sessions tests) then passed sixty; a test that is stuck still fails within a minute and a half.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,

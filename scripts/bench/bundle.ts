@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, build } from 'esbuild';
@@ -23,7 +22,11 @@ const absoluteExternals: Plugin = {
  * which would be the loader's memory, not the product's.
  */
 export async function bundleServer(): Promise<{ file: string; remove(): void }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'quality-portal-bench-server-'));
+  // Inside the working tree (node_modules/.cache), not the OS temp dir: what the product resolves at
+  // run time through require.resolve (the complaint file's fonts) is found in node_modules from there.
+  const cache = path.join(HERE, '..', '..', 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(path.join(cache, 'quality-portal-bench-server-'));
   const file = path.join(dir, 'server.mjs');
   await build({
     entryPoints: [path.join(HERE, 'server.ts')],

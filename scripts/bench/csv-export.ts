@@ -40,7 +40,7 @@ interface Download {
 async function download(url: string, headers: Record<string, string>): Promise<Download> {
   const started = performance.now();
   const res = await fetch(url, { headers });
-  if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 200 || !res.body) throw new Error(`${url} replied ${res.status}: ${await res.text()}`);
   if (!res.headers.get('content-type')?.startsWith('text/csv')) throw new Error(`${url} is not text/csv: ${res.headers.get('content-type')}`);
   let bytes = 0;
   let lines = 0;

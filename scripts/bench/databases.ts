@@ -93,7 +93,7 @@ export async function settle(db: Db): Promise<string> {
   return 'VACUUM ANALYZE (what autovacuum does after a bulk load)';
 }
 
-/** Raw SQL rows: db.execute's result type is generic over the driver, but both answer `{ rows }`. */
+/** Raw SQL rows: db.execute's result type is generic over the driver, but both return `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows?: T[] };
   return result.rows ?? [];

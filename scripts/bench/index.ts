@@ -5,9 +5,11 @@
 // Environment: DATABASE_URL (PostgreSQL server to create the bench database on; default
 // postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (100000), BENCH_SECONDS (2: one side's slice of a round),
 // BENCH_ONLY (embedded | postgres), BENCH_EXPLAIN=1 (print the plans of the list queries and of a
-// CSV batch), BENCH_WRITES_ONLY=1 (only the follow-up saves against the bare UPDATE),
+// CSV batch), BENCH_WRITES_ONLY=1 (only the follow-up saves against their floor: the same writes in one transaction),
 // BENCH_ROUNDS (16: rounds of ours and the floor back to back, alternating which goes first, for the list and the saves; the
-// throughput targets take the median of the rounds' ratios, the p99 targets each side's p99 over all its rounds' answers).
+// throughput targets take the median of the rounds' ratios, the p99 targets each side's p99 over all its rounds' replies),
+// BENCH_FIRST_SYNC_ROWS (100000: the submissions the JotForm emulator holds for the first-sync figure; BENCH_ONLY=first-sync runs it alone),
+// BENCH_ONLY=trends (only the trend query against its floor, on the embedded database with BENCH_TRENDS_ROWS, 1000000, coded submissions).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { bundleServer } from './bundle.ts';
@@ -17,8 +19,10 @@ import { type DbKind, type DbTarget, createEmbeddedTarget, createPostgresTarget,
 import { explainList } from './explain.ts';
 import { type LoadOptions, measureLoad, measurePair, measureSequential, measureWrites } from './load.ts';
 import { type PortalMemory, portalMemory } from './memory.ts';
-import { type DbResult, type ViewResult, checks, checksTable, dbTable, shareText, startupTable } from './report.ts';
+import { type FirstSyncResult, firstSyncChecks, firstSyncText, measureFirstSync } from './first-sync.ts';
+import { type DbResult, type ViewResult, checks, checksTable, dbTable, p99Text, shareText, startupTable } from './report.ts';
 import { type StartupResult, measureStartup } from './startup.ts';
+import { measureTrends, trendsChecks, trendsText } from './trends.ts';
 import { BENCH_ADMIN, BENCH_FORM_ID, seedAdmin, seedSubmissions } from './seed.ts';
 
 const SERVER_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,7 +45,10 @@ const CSV_GZIP_RUNS = 3;
 const CONNECTIONS = 50;
 const WRITE_CONNECTIONS = 20;
 const SEQUENTIAL = { warmup: 5, requests: 100, maxSeconds: 8 };
-const KINDS: DbKind[] = process.env.BENCH_ONLY === 'postgres' || process.env.BENCH_ONLY === 'embedded' ? [process.env.BENCH_ONLY] : ['embedded', 'postgres'];
+const ONLY = process.env.BENCH_ONLY;
+const KINDS: DbKind[] = ONLY === 'postgres' || ONLY === 'embedded' ? [ONLY] : ONLY === 'first-sync' || ONLY === 'trends' ? [] : ['embedded', 'postgres'];
+const TRENDS_ROWS = Number(process.env.BENCH_TRENDS_ROWS ?? 1_000_000);
+const FIRST_SYNC_ROWS = Number(process.env.BENCH_FIRST_SYNC_ROWS ?? 100_000);
 // Tokens and the floor routes live in bench-only processes; the secret lives as long as the run.
 const JWT_SECRET = randomBytes(32).toString('hex');
 
@@ -88,7 +95,7 @@ interface ServerRun {
 /** The id of bench row n (1 … ROWS), as seed.ts numbers them. */
 const rowId = (n: number) => (6_000_000_000_000_000_000n + BigInt(1 + (n % ROWS))).toString();
 
-/** BENCH_WRITES_ONLY=1: the follow-up saves alone, ours against the bare UPDATE, on each database kind. */
+/** BENCH_WRITES_ONLY=1: the follow-up saves alone, ours against their floor, on each database kind. */
 async function writesOnly(spec: ServerSpec): Promise<void> {
   for (const kind of KINDS) {
     const target = kind === 'postgres' ? await createPostgresTarget(SERVER_URL) : await createEmbeddedTarget();
@@ -101,7 +108,7 @@ async function writesOnly(spec: ServerSpec): Promise<void> {
         const headers = { authorization: `Bearer ${await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password)}` };
         const writes = await followupSaves(server.url, { connections: WRITE_CONNECTIONS, seconds: SECONDS, headers });
         log(
-          `  follow-up saves, ${WRITE_CONNECTIONS} conn: ours ${writes.ours.rps.toFixed(0)} req/s (p99 ${writes.ours.p99} ms, ${writes.ours.failures} failures), bare UPDATE ${writes.floor.rps.toFixed(0)} req/s: ${shareText(writes)} (target ≥ 70 %)`,
+          `  follow-up saves, ${WRITE_CONNECTIONS} conn: ours ${writes.ours.rps.toFixed(0)} req/s (p99 ${writes.ours.p99.toFixed(0)} ms, ${writes.ours.failures} failures), floor ${writes.floor.rps.toFixed(0)} req/s (p99 ${writes.floor.p99.toFixed(0)} ms): ${shareText(writes)} (target ≥ 70 %), p99 ${p99Text(writes)} (target ≤ 1.5×)`,
         );
       } finally {
         await server.stop();
@@ -121,7 +128,7 @@ const followupSave = (prefix: string) => () => {
   const n = saves++;
   return { method: 'PATCH' as const, path: `${prefix}/${rowId(n * 7919)}${prefix.startsWith('/v1') ? '/create-followup' : ''}`, body: JSON.stringify({ followup: `Bench follow-up ${n}: called the customer back.` }) };
 };
-/** Follow-up saves, ours against the bare UPDATE, in alternating rounds after a warm-up of each. */
+/** Follow-up saves, ours against their floor (the same writes in one transaction), in alternating rounds after a warm-up of each. */
 async function followupSaves(url: string, load: LoadOptions) {
   const ours = () => measureWrites(url, followupSave('/v1/jotforms/submission'), load);
   const floor = () => measureWrites(url, followupSave('/floor/followup'), load);
@@ -149,7 +156,7 @@ async function benchServer(target: DbTarget, spec: ServerSpec): Promise<ServerRu
       const floor1 = await measureSequential(floor, SEQUENTIAL);
       views.push({ name: v.name, at50, ours1, floor1 });
     }
-    log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${SECONDS} s of ours and ${SECONDS} s of the bare UPDATE, alternating …`);
+    log(`  follow-up saves: ${WRITE_CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up each, then ${ROUNDS} rounds of ${SECONDS} s of ours and ${SECONDS} s of the floor (the same writes in one transaction), alternating …`);
     const writes = await followupSaves(server.url, { connections: WRITE_CONNECTIONS, seconds: SECONDS, headers });
     await new Promise((r) => setTimeout(r, 2_000));
     const afterLoad = target.postmasterPid ? portalMemory(server.pid, target.postmasterPid) : undefined;
@@ -202,23 +209,45 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (ONLY === 'trends') {
+    log(`\nTrends: ${TRENDS_ROWS.toLocaleString('en-US')} coded submissions on the embedded database, then GET /v1/trends against its floor …`);
+    const bundle = await bundleServer();
+    try {
+      const trends = await measureTrends(TRENDS_ROWS, { file: bundle.file, jwtSecret: JWT_SECRET }, log);
+      log(`\n${trendsText(trends)}\n`);
+      log('Targets');
+      log(checksTable(trendsChecks(trends)));
+    } finally {
+      bundle.remove();
+    }
+    log(`\nBench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    return;
+  }
+  let firstSync: FirstSyncResult | undefined;
+  if (ONLY === undefined || ONLY === 'first-sync') {
+    log(`\nFirst sync: the JotForm emulator seeded with ${FIRST_SYNC_ROWS.toLocaleString('en-US')} submissions, then the portal's sync into a fresh embedded database …`);
+    firstSync = await measureFirstSync(FIRST_SYNC_ROWS, log);
+  }
   let startup: StartupResult | undefined;
-  if (process.env.BENCH_ONLY !== 'postgres') {
+  if (ONLY === undefined || ONLY === 'embedded') {
     log('\nStart-up: npm start in a fresh copy of the working tree, then a restart …');
     startup = await measureStartup();
   }
-  const bundle = await bundleServer();
   const results: DbResult[] = [];
-  try {
-    for (const kind of KINDS) results.push(await benchDatabase(kind, { file: bundle.file, jwtSecret: JWT_SECRET }));
-  } finally {
-    bundle.remove();
+  if (KINDS.length > 0) {
+    const bundle = await bundleServer();
+    try {
+      for (const kind of KINDS) results.push(await benchDatabase(kind, { file: bundle.file, jwtSecret: JWT_SECRET }));
+    } finally {
+      bundle.remove();
+    }
   }
   log('');
   if (startup) log(`${startupTable(startup)}\n`);
   for (const r of results) log(`${dbTable(r)}\n`);
+  if (firstSync) log(`${firstSyncText(firstSync)}\n`);
   log('Targets');
-  log(checksTable(checks(results, startup)));
+  log(checksTable([...checks(results, startup), ...(firstSync ? firstSyncChecks(firstSync) : [])]));
   log(`\nBench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
 

@@ -7,9 +7,9 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
-  /** Non-2xx answers plus connection errors: any of them makes the figures meaningless. */
+  /** Non-2xx replies plus connection errors: any of them makes the figures meaningless. */
   failures: number;
-  /** The latency in ms of every answer after the run's ramp (runs under load only), so rounds can be pooled. */
+  /** The latency in ms of every reply after the run's ramp (runs under load only), so rounds can be pooled. */
   latencies?: number[];
 }
 
@@ -20,14 +20,14 @@ export interface LoadOptions {
 }
 
 /**
- * A run's ramp: its connections all open and send at once, and the answers to what was sent then
+ * A run's ramp: its connections all open and send at once, and the replies to what was sent then
  * take 2–4× the steady latency (p99 150–230 ms against 40–85 ms after, on the list, either side).
- * In a 2 s round that is a tenth of the answers, so it would decide the p99: latencies leave it out
- * (the throughput counts every answer, on both sides alike).
+ * In a 2 s round that is a tenth of the replies, so it would decide the p99: latencies leave it out
+ * (the throughput counts every reply, on both sides alike).
  */
 const RAMP_MS = 500;
 
-/** Runs autocannon and keeps the latency of each answer to a request sent after the ramp. */
+/** Runs autocannon and keeps the latency of each reply to a request sent after the ramp. */
 function run(opts: autocannon.Options): Promise<{ r: autocannon.Result; latencies: number[] }> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -47,7 +47,7 @@ export async function measureLoad(url: string, o: LoadOptions): Promise<LoadResu
   const before = process.env.BENCH_CPU_SPLIT ? processStats() : undefined;
   const { r, latencies } = await cannon(url, o.connections, o.seconds, headers);
   if (before) printCpuSplit(before, processStats(), r.requests.total);
-  // Answers over the window, not autocannon's mean of per-second samples (0 when answers are rare).
+  // Replies over the window, not autocannon's mean of per-second samples (0 when replies are rare).
   const rps = r.requests.total / (r.duration || o.seconds);
   return { rps, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors, latencies };
 }
@@ -71,7 +71,7 @@ export async function measureSequential(url: string, o: { warmup: number; reques
   for (let i = 0; i < o.warmup + o.requests && (times.length < 5 || performance.now() < deadline); i++) {
     const started = performance.now();
     // As autocannon's requests: no compression asked for. fetch asks for gzip and br by default,
-    // which only ours would answer compressed (the floor's routes are outside /v1/).
+    // which only ours would reply to compressed (the floor's routes are outside /v1/).
     const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
     await res.arrayBuffer();
     const ms = performance.now() - started;
@@ -86,10 +86,21 @@ export async function measureSequential(url: string, o: { warmup: number; reques
 /** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** BENCH_CPU_SPLIT=1: where a round's CPU went, per request (server, PostgreSQL and load generator share 2 cores), in list and write rounds. */
+/**
+ * BENCH_CPU_SPLIT=1: where a round's CPU went, per request (server, PostgreSQL and load generator
+ * share 2 cores), in list and write rounds. Only this bench's own processes count — the load
+ * generator and what it started: the server and, on the embedded server, PostgreSQL (a PostgreSQL
+ * server the bench did not start is not counted) — so other work on the machine does not.
+ */
 function printCpuSplit(before: ReturnType<typeof processStats>, after: ReturnType<typeof processStats>, requests: number): void {
+  const ours = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, v] of after) if (!ours.has(pid) && ours.has(v.ppid)) grew = ours.add(pid).size > 0;
+  }
   const spent: Record<string, number> = { server: 0, postgres: 0, 'load generator': 0, other: 0 };
-  for (const [pid, v] of after) {
+  for (const pid of ours) {
+    const v = after.get(pid)!;
     const who = pid === process.pid ? 'load generator' : v.comm === 'node' ? 'server' : v.comm === 'postgres' ? 'postgres' : 'other';
     spent[who]! += v.ticks - (before.get(pid)?.ticks ?? 0);
   }
@@ -125,8 +136,8 @@ export async function measureWrites(
 /** Ours against its floor over several rounds. */
 export interface PairResult {
   /**
-   * Each side over all its rounds: the median round's throughput; p50 and p99 of every answer of
-   * every round pooled (a 2 s round's own p99 is its 20 slowest answers, so one pause decides it);
+   * Each side over all its rounds: the median round's throughput; p50 and p99 of every reply of
+   * every round pooled (a 2 s round's own p99 is its 20 slowest replies, so one pause decides it);
    * requests and failures added up.
    */
   ours: LoadResult;

@@ -21,7 +21,7 @@ export interface DbResult {
   settle: string;
   connections: number;
   views: ViewResult[];
-  /** Follow-up saves at `writeConnections`: ours (PATCH create-followup) and the bare UPDATE. */
+  /** Follow-up saves at `writeConnections`: ours (PATCH create-followup) and their floor, the same writes in one transaction. */
   writeConnections: number;
   writes: PairResult;
   /** The bench server and its PostgreSQL processes after the list and write load (embedded only). */
@@ -44,13 +44,15 @@ const pad = (s: string, n: number) => s.padEnd(n);
 const failures = (r: LoadResult) => (r.failures > 0 ? ` (${int(r.failures)} FAILED)` : '');
 
 function loadCell(r: LoadResult): string {
-  if (r.requests === 0) return 'no answer within the window';
+  if (r.requests === 0) return 'no reply within the window';
   return `${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50).padStart(4)}  p99 ${ms(r.p99).padStart(4)} ms${failures(r)}`;
 }
 /** Ours as a share of the floor's throughput: the median of the rounds' (each ran both back to back). */
 const share = (p: PairResult) => 100 * median(p.rounds.map((r) => r.rps));
-/** Ours' p99 over the floor's, each over every answer of its rounds. */
+/** Ours' p99 over the floor's, each over every reply of its rounds. */
 const p99Ratio = (p: PairResult) => p.ours.p99 / p.floor.p99;
+/** The p99 ratio, then how the rounds' own ratios spread. */
+export const p99Text = (p: PairResult) => `${p99Ratio(p).toFixed(2)}× (${spread(p.rounds.map((r) => r.p99), (n) => n.toFixed(2))})`;
 /** How the rounds spread: their number, lowest–highest, and the middle half (the quartiles). */
 function spread(values: readonly number[], fmt: (n: number) => string): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -116,12 +118,13 @@ export function checks(results: DbResult[], startup: StartupResult | undefined):
     const name = r.kind === 'postgres' ? 'PostgreSQL server' : 'Embedded';
     for (const v of r.views) {
       const ok = v.at50.ours.failures === 0 && v.at50.ours.requests > 0;
-      out.push({ target: `${name} list ${v.name}: throughput ≥ 90 % of floor (${r.connections} conn)`, measured: ok ? `${int(share(v.at50))} %` : 'no answers', pass: ok && share(v.at50) >= 90 });
-      const ratio = p99Ratio(v.at50);
-      out.push({ target: `${name} list ${v.name}: p99 ≤ 1.2× floor p99`, measured: ok ? `${ratio.toFixed(2)}× (${spread(v.at50.rounds.map((r) => r.p99), (n) => n.toFixed(2))})` : 'no answers', pass: ok && ratio <= 1.2 });
+      out.push({ target: `${name} list ${v.name}: throughput ≥ 90 % of floor (${r.connections} conn)`, measured: ok ? `${int(share(v.at50))} %` : 'no replies', pass: ok && share(v.at50) >= 90 });
+      out.push({ target: `${name} list ${v.name}: p99 ≤ 1.2× floor p99`, measured: ok ? p99Text(v.at50) : 'no replies', pass: ok && p99Ratio(v.at50) <= 1.2 });
     }
     const writesOk = r.writes.ours.failures === 0 && r.writes.ours.requests > 0;
-    out.push({ target: `${name} follow-up saves: ≥ 70 % of bare UPDATE (${r.writeConnections} conn)`, measured: writesOk ? `${int(share(r.writes))} %` : 'failures', pass: writesOk && share(r.writes) >= 70 });
+    // The floor is the same writes the save must make, in one transaction: a write target is never measured against less work.
+    out.push({ target: `${name} follow-up saves: ≥ 70 % of floor (${r.writeConnections} conn)`, measured: writesOk ? `${int(share(r.writes))} %` : 'failures', pass: writesOk && share(r.writes) >= 70 });
+    out.push({ target: `${name} follow-up saves: p99 ≤ 1.5× floor p99`, measured: writesOk ? p99Text(r.writes) : 'failures', pass: writesOk && p99Ratio(r.writes) <= 1.5 });
     const { csv } = r;
     const sameFile = csv.ours.lines === csv.floor.lines && csv.oursGzip.lines === csv.floor.lines;
     const ratio = csvRatio(csv);

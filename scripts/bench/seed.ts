@@ -20,11 +20,12 @@ const list = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}
  * round-trip per row. Submission dates are whole seconds (as JotForm sends them), rising with the
  * id over the last two years (rows arrive in time order in production too); the become-aware
  * date lies 0–13 days before; all five statuses, CH numbers on successful transfers, ~15 %
- * reportable (2/3 of them delivered), ~10 % with a follow-up (one attempt). The answers JSON is
+ * reportable (2/3 of them delivered), ~10 % with a follow-up (one attempt), the product in its column too.
+ * `first`…`last` seeds a slice of the `rows` (each row the same whichever slice holds it). The answers JSON is
  * built once per name × product combination and picked from an array (building jsonb per row cost
  * PGlite ~10 s; a join would reorder the rows, which arrive in time order in production).
  */
-export function seedSql(rows: number): string {
+export function seedSql(rows: number, first = 1, last = rows): string {
   const combos = FIRST.length * LAST.length * PRODUCTS.length;
   const h = (salt: number) => `((hashint4(i + ${salt}) & 2147483647)::float8 / 2147483648)`;
   // Name and product of combination k; the same expression in the answers and in the row.
@@ -50,13 +51,13 @@ WITH c AS (
     SELECT i, ${h(200000001)} AS h2, ${h(300000001)} AS h3, ${h(400000001)} AS h4, ${h(500000001)} AS h5,
       (hashint4(i + 7) & 2147483647) % ${combos} AS k,
       date_trunc('second', now() - interval '730 days' * (1 - (i - ${h(0)}) / ${rows})) AS sd
-    FROM generate_series(1, ${rows}) AS i
+    FROM generate_series(${first}, ${last}) AS i
   ) g CROSS JOIN a
 )
 INSERT INTO submissions (id, form_id, ip, jf_created_at, jf_updated_at, status, is_new, flag, notes, answers,
   submission_date, submitter, submitter_search, become_aware_date, investigation_deadline, submission_status,
   reportable, email_delivered, followup, ch_number, ch_title, arena_guid, transfer_error, deny_reason,
-  reviewed_by, reviewed_at, synced_at, modified_at, followup_attempts)
+  reviewed_by, reviewed_at, synced_at, modified_at, followup_attempts, product)
 SELECT
   (6000000000000000000 + i)::text, '${BENCH_FORM_ID}', '10.' || (i % 250) || '.' || (i % 199) || '.' || (i % 97),
   to_char(sd AT TIME ZONE 'America/New_York', 'YYYY-MM-DD HH24:MI:SS'), NULL, 'ACTIVE', '0', '0', '', answers,
@@ -65,11 +66,11 @@ SELECT
   CASE WHEN st = 'Successful Transfer' THEN 'CH-' || lpad(i::text, 6, '0') END,
   CASE WHEN st = 'Successful Transfer' THEN product || ' complaint' END,
   CASE WHEN st = 'Successful Transfer' THEN md5(i::text) END,
-  CASE WHEN st = 'Transfer Error' THEN 'Arena answered 503 Service Unavailable' END,
+  CASE WHEN st = 'Transfer Error' THEN 'Arena replied 503 Service Unavailable' END,
   CASE WHEN st = 'Denied' THEN 'Not a complaint: a question about delivery' END,
   CASE WHEN st <> 'Pending Review' THEN 'reviewer@example.com' END,
   CASE WHEN st <> 'Pending Review' THEN sd + interval '2 days' END,
-  sd, sd, CASE WHEN h5 < 0.10 THEN 1 ELSE 0 END
+  sd, sd, CASE WHEN h5 < 0.10 THEN 1 ELSE 0 END, product
 FROM r`;
 }
 
@@ -120,6 +121,9 @@ export async function seedSubmissions(db: Db, rows: number): Promise<SeedResult>
            (SELECT count(*) FROM submission_day_counts) AS n`));
   const compactStarted = performance.now();
   await db.execute(sql`VACUUM FULL submission_day_counts`);
+  // The trends' count tables, kept by their own per-row trigger (docs/features/trends.md): the same dead versions.
+  await db.execute(sql`VACUUM FULL complaint_day_counts`);
+  await db.execute(sql`VACUUM FULL complaint_code_day_counts`);
   const compactMs = performance.now() - compactStarted;
   return { rows, ms, compactMs, countsAgree: Number(row?.diff) === 0, countRows: Number(row?.n ?? 0) };
 }

@@ -2,6 +2,7 @@
 // FLOOR routes that run the same SQL with nothing else around it. It runs as a child of the bench
 // so the load generator never shares its event loop, and so each CSV export is measured in a
 // process of its own (peak RSS). bundle.ts bundles it as production is bundled; plain `node` runs it.
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -9,8 +10,10 @@ import type { SubmissionFilters } from '#shared/contract/submissions';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openPostgres } from '../../src/server/db/client.ts';
+import { auditEvents, submissions, systemLogs } from '../../src/server/db/schema/index.ts';
 import { createSubmissionListRepo } from '../../src/server/features/submissions/list.repo.ts';
-import { BENCH_FORM_ID } from './seed.ts';
+import { createTrendsRepo } from '../../src/server/features/trends/index.ts';
+import { BENCH_ADMIN, BENCH_FORM_ID } from './seed.ts';
 
 export interface ServerEnv {
   /** The bench database's URL. */
@@ -71,12 +74,88 @@ function addFloorCsvPostgres(app: FastifyInstance, url: string): pg.Pool {
   return pool;
 }
 
-/** PATCH /floor/followup/:id: the bare UPDATE a follow-up write comes down to, nothing around it. */
+/**
+ * GET /floor/trends: the trend query's four statements (rows, totals, the products, the
+ * period's signals) through the same repository, for the same period (default: the last 12 months
+ * on the UTC calendar), with no sign-in, no validation and no response schema.
+ */
+function addFloorTrends(app: FastifyInstance, database: Database): void {
+  const repo = createTrendsRepo();
+  app.get('/floor/trends', async (request) => {
+    const { from, last, f } = trendsPeriod(request.query as TrendsQueryString);
+    const [rows, totals, products, signals] = await Promise.all([
+      repo.rows(database.db, BENCH_FORM_ID, from, last, f),
+      repo.totals(database.db, BENCH_FORM_ID, from, last, f),
+      repo.products(database.db, BENCH_FORM_ID, from, last),
+      repo.signals(database.db, BENCH_FORM_ID, { from, to: last }),
+    ]);
+    return { rows, totals, signals, products, codes: [...new Set(rows.flatMap((r) => (r.code === null ? [] : [r.code])))].sort() };
+  });
+}
+
+interface TrendsQueryString {
+  from?: string;
+  to?: string;
+  product?: string;
+  code?: string;
+}
+/** The trend's period as the floors read it: the last 12 months on the UTC calendar unless asked. */
+function trendsPeriod(q: TrendsQueryString): { from: string; last: string; f: { product?: string | undefined; code?: string | undefined } } {
+  const to = q.to ?? new Date().toISOString().slice(0, 7);
+  const first = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 12, 1));
+  const from = `${q.from ?? first.toISOString().slice(0, 7)}-01`;
+  const last = new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  return { from, last, f: { product: q.product, code: q.code } };
+}
+
+/**
+ * GET /plain/trends: the same answer with no count tables — GROUP BYs by month over the
+ * submissions and their codes, read through PLAIN_TRENDS_INDEX (the bench creates it) — on a bare
+ * route. Were it under the target, the count tables would not be needed.
+ */
+function addPlainTrends(app: FastifyInstance, database: Database): void {
+  const month = sql.raw(`date_trunc('month', s.become_aware_date)`);
+  app.get('/plain/trends', async (request) => {
+    const { from, last, f } = trendsPeriod(request.query as TrendsQueryString);
+    const where = sql`s.form_id = ${BENCH_FORM_ID} AND s.become_aware_date BETWEEN ${from} AND ${last} AND s.submission_status <> 'Denied'${f.product === undefined ? sql`` : sql` AND s.product = ${f.product}`}`;
+    const withCode = f.code === undefined ? sql`` : sql` AND EXISTS (SELECT 1 FROM submission_codes k WHERE k.submission_id = s.id AND k.code = ${f.code})`;
+    const query = <T>(q: ReturnType<typeof sql>) => database.db.execute(q).then((r) => (r as unknown as { rows: T[] }).rows);
+    const [rows, totals, products, signals] = await Promise.all([
+      query<{ month: string; product: string | null; code: string | null; count: number }>(sql`
+        SELECT to_char(m, 'YYYY-MM') AS month, product, code, n AS count FROM (
+          SELECT ${month} AS m, s.product, c.code, count(*)::int AS n
+          FROM submissions s ${f.code === undefined ? sql`LEFT JOIN` : sql`JOIN`} submission_codes c ON c.submission_id = s.id${f.code === undefined ? sql`` : sql` AND c.code = ${f.code}`}
+          WHERE ${where} GROUP BY 1, 2, 3) g ORDER BY 1, 2, 3`),
+      query<{ month: string; product: string | null; count: number }>(sql`
+        SELECT to_char(m, 'YYYY-MM') AS month, product, n AS count FROM (
+          SELECT ${month} AS m, s.product, count(*)::int AS n FROM submissions s WHERE ${where}${withCode} GROUP BY 1, 2) g ORDER BY 1, 2`),
+      query<{ product: string }>(sql`SELECT DISTINCT s.product FROM submissions s WHERE ${where} AND s.product IS NOT NULL ORDER BY 1`),
+      createTrendsRepo().signals(database.db, BENCH_FORM_ID, { from, to: last }),
+    ]);
+    return { rows, totals, signals, products: products.map((p) => p.product), codes: [...new Set(rows.flatMap((r) => (r.code === null ? [] : [r.code])))].sort() };
+  });
+}
+
+/** Who the floor's notes and log lines name, as a save names the signed-in user. */
+const FLOOR_ACTOR = { id: 'bench-floor', email: BENCH_ADMIN.email, address: '127.0.0.1' };
+
+/**
+ * PATCH /floor/followup/:id: the writes a follow-up save must make — the row's text and attempt
+ * count, its note (an audit entry) and its system-log line — as plain statements in one
+ * transaction on a pool client, through the same driver as the product (as the list's floor is
+ * the repo's own queries), with no sign-in, no validation, nothing read first and no reply body.
+ * Its note's `before` holds no text, since nothing is read.
+ */
 function addFloorWrite(app: FastifyInstance, database: Database): void {
   app.patch('/floor/followup/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const { followup } = request.body as { followup: string };
-    await database.pool.query('UPDATE submissions SET followup = $1, modified_at = now() WHERE id = $2', [followup, id]);
+    const at = new Date();
+    await database.db.transaction(async (tx) => {
+      await tx.update(submissions).set({ followup, followupAttempts: sql`${submissions.followupAttempts} + 1`, modifiedAt: at }).where(eq(submissions.id, id));
+      await tx.insert(auditEvents).values({ at, actorId: FLOOR_ACTOR.id, actorEmail: FLOOR_ACTOR.email, address: FLOOR_ACTOR.address, entity: 'submission', entityId: id, action: 'followup', before: { followup: null }, after: { followup } });
+      await tx.insert(systemLogs).values({ time: at, label: 'success', process: 'JotForms', description: `Follow-up saved for submission ${id} by ${FLOOR_ACTOR.email}` });
+    });
     return reply.code(204).send();
   });
 }
@@ -93,6 +172,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, jwtSecret, formId: BENCH_FORM_ID, webDir: null });
   addFloorList(app, database);
   addFloorWrite(app, database);
+  addFloorTrends(app, database);
+  addPlainTrends(app, database);
   const copyPool = addFloorCsvPostgres(app, location);
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -57,4 +57,20 @@ describe('sign-in settings', () => {
     fails({ SANDBOX_SSO: 'on', JOTFORM_API_KEY: 'k', JOTFORM_FORM_ID: '1', ARENA_WORKSPACE_ID: '1' }, 'SANDBOX_SSO');
     fails({ SANDBOX_SSO: 'on', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'SANDBOX_SSO');
   });
+
+  it('single sign-on: linking by e-mail and the provider second factor off by default, on or off; PASSWORD_LOGIN=linked needs a provider; an https PUBLIC_URL off loopback', () => {
+    const sso = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' };
+    expect(loadConfig(sso)).toMatchObject({ OIDC_LINK_BY_EMAIL: 'off', OIDC_REQUIRE_MFA: 'off', PASSWORD_LOGIN: 'on' });
+    expect(loadConfig({ ...sso, OIDC_LINK_BY_EMAIL: 'on', OIDC_REQUIRE_MFA: 'on', PASSWORD_LOGIN: 'linked' })).toMatchObject({ OIDC_LINK_BY_EMAIL: 'on', OIDC_REQUIRE_MFA: 'on', PASSWORD_LOGIN: 'linked' });
+    fails({ ...sso, OIDC_LINK_BY_EMAIL: 'yes' }, 'OIDC_LINK_BY_EMAIL');
+    fails({ ...sso, OIDC_REQUIRE_MFA: 'true' }, 'OIDC_REQUIRE_MFA');
+    fails({ ...sso, PASSWORD_LOGIN: 'some' }, 'PASSWORD_LOGIN');
+    fails({ PASSWORD_LOGIN: 'linked' }, 'PASSWORD_LOGIN');
+    // The flow's cookies are Secure on https: a browser would not send them back over plain http elsewhere.
+    fails({ ...sso, PUBLIC_URL: 'http://portal.example.org' }, 'PUBLIC_URL');
+    fails({ ...sso, HOST: '0.0.0.0' }, 'PUBLIC_URL');
+    fails({ SANDBOX_SSO: 'on', HOST: '0.0.0.0' }, 'PUBLIC_URL');
+    expect(loadConfig({ ...sso, HOST: '0.0.0.0', PUBLIC_URL: 'https://portal.example.org' }).PUBLIC_URL).toBe('https://portal.example.org');
+    expect(loadConfig({ ...sso, PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe('http://localhost:3000');
+  });
 });

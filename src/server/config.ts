@@ -34,7 +34,7 @@ export const ConfigSchema = z
       .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'MIGRATION_DATABASE_URL must start with postgres://')
       .describe("the schema owner's connection for migrations; DATABASE_URL when unset"),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional().describe('port of the embedded PostgreSQL server; a free one when unset'),
-    REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600).describe('longest wait for a request’s headers and body, and for a client to read the answer'),
+    REQUEST_TIMEOUT_SECONDS: integer(30, 1, 3600).describe('longest wait for a request’s headers and body, and for a client to read the reply'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
     ACCESS_TOKEN_MINUTES: integer(30, 1, 24 * 60),
@@ -61,7 +61,10 @@ export const ConfigSchema = z
     JOTFORM_AWARE_DATE_QID: optionalString,
     JOTFORM_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^[\w-]{16,200}$/.test(v), 'JOTFORM_WEBHOOK_SECRET must be 16–200 letters, digits, _ or -'),
     JOTFORM_TIMEZONE: z.string().default('America/New_York').refine((tz) => { try { new Intl.DateTimeFormat('en-US', { timeZone: tz }); return true; } catch { return false; } }, 'JOTFORM_TIMEZONE must be an IANA time zone such as America/New_York'),
-    SYNC_INTERVAL: integer(60, 5, 86_400).describe('seconds between JotForm polls'),
+    SYNC_INTERVAL: integer(60, 5, 86_400).describe('the shortest time in seconds between two JotForm polls; the poll is paced by the daily quota beyond it'),
+    JOTFORM_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000_000).optional().describe("the JotForm account's daily API limit; learned from limit-left when unset"),
+    JOTFORM_QUOTA_SHARE: z.coerce.number().gt(0, 'JOTFORM_QUOTA_SHARE must be more than 0').max(1, 'JOTFORM_QUOTA_SHARE must be at most 1').default(0.5).describe('the part of the daily limit the portal may use'),
+    SANDBOX_JOTFORM_DAILY_LIMIT: integer(10_000, 1, 100_000_000).describe("the JotForm emulator's daily API limit in sandbox mode"),
     SYNC_REREAD_DAYS: integer(7, 1, 90).describe('days of submissions each poll re-reads where JotForm ignores the updated_at filter'),
     INVESTIGATION_DAYS: integer(30, 1, 365),
     REPORTING_REGIMES: z
@@ -111,7 +114,7 @@ export const ConfigSchema = z
     ...MFA_SETTINGS,
   })
   .superRefine((c, ctx) => {
-    checkOidcSettings(c, ctx);
+    checkOidcSettings(c, (c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, ''), ctx);
     if (c.JOTFORM_API_KEY && !c.JOTFORM_FORM_ID) {
       ctx.addIssue({ code: 'custom', path: ['JOTFORM_FORM_ID'], message: 'JOTFORM_FORM_ID is required when JOTFORM_API_KEY is set' });
     }

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     db: database.db,
     exportPool: database.exportPool,
     jwtSecret: loadSecret('jwt-secret', config.JWT_SECRET, config.DATA_DIR),
+    mfaKey: loadSecret('mfa-key', config.MFA_KEY, config.DATA_DIR, 32),
     webhookSecret,
     formId: outside.formId,
     awareDateQid: outside.awareDateQid,
@@ -77,7 +78,10 @@ async function main(): Promise<void> {
     background: true,
   });
   running.push({ name: 'web server', close: () => app.close() });
-  outside.attach?.(app.services);
+  await outside.attach?.(app.services);
+  // Seeds and recovery codes an earlier release stored without the MFA key are sealed now (docs/security.md).
+  const sealed = await app.services.mfaRepo.sealStored();
+  if (sealed > 0) app.log.info({ sealed }, 'two-step verification data stored without the MFA key sealed with it');
   await seedAdmin(database.db, config, (line) => process.stdout.write(`${line}\n`), app.log);
   // Stored clock due dates follow REPORTING_REGIMES and REPORTING_HOLIDAYS (decision 022): recomputed when they changed.
   const refreshed = await app.services.reporting.refreshClocks();
@@ -87,6 +91,13 @@ async function main(): Promise<void> {
   const base = config.PUBLIC_URL ?? (outside.mode === 'sandbox' ? address : undefined);
   if (base) await registerWebhook(outside.outside.jotform, outside.formId, `${base.replace(/\/$/, '')}/v1/jotforms/webhook/${webhookSecret}`, app.log);
   app.log.info(`Quality Portal ready on ${address} (${database.kind} database, ${outside.mode} mode)`);
+  // A new installation's default mappings, in the background (sandbox mode seeds them with its demo).
+  if (outside.mode === 'live') {
+    app.services.fieldMapping.seedDefaults().then(
+      (made) => made > 0 && app.log.info({ made }, 'default field mappings created for a new installation'),
+      (err: unknown) => app.log.warn({ err }, 'default field mappings not created; the next start tries again'),
+    );
+  }
 }
 
 main().catch(async (err: unknown) => {

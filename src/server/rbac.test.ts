@@ -49,7 +49,8 @@ const headers: Record<Principal, Record<string, string>> = {
  * every role). Never derived from the code under test: a wrong capability table, or an endpoint
  * without a row here, fails.
  */
-type Who = 'anyone' | 'signed-in' | 'all roles' | 'admins';
+/** 'quality': admins and staff, the quality managers (docs/features/trends.md). */
+type Who = 'anyone' | 'signed-in' | 'all roles' | 'admins' | 'quality';
 const WHO_MAY: Record<string, Who> = {
   // The first screens' calls.
   'POST /v1/auth/login': 'anyone',
@@ -74,6 +75,7 @@ const WHO_MAY: Record<string, Who> = {
   'POST /v1/jotforms/submission/:id/send-email-recipient': 'all roles',
   'PATCH /v1/jotforms/submission/:id/mark-reportable': 'all roles',
   'GET /v1/jotforms/:formId/exportSubmissionsCSV': 'all roles',
+  'GET /v1/jotforms/:formId/complaint-register.csv': 'all roles',
   'GET /v1/arena/quality-process-step/:id': 'all roles',
   'GET /v1/arena/template/step': 'all roles',
   'GET /v1/field-mapping': 'admins',
@@ -98,9 +100,14 @@ const WHO_MAY: Record<string, Who> = {
   'PATCH /v1/jotforms/:formId/questions/order': 'admins',
   'GET /v1/field-mapping/preprocessing-functions': 'admins',
   'POST /v1/field-mapping/preview': 'admins',
+  'GET /v1/field-mapping/complaint-fields': 'admins',
+  'PUT /v1/field-mapping/complaint-fields': 'admins',
+  'GET /v1/field-mapping/screening-questions': 'admins',
+  'PUT /v1/field-mapping/screening-questions': 'admins',
   'GET /v1/jotforms/submission/:id/quality-process/preview': 'all roles',
   'POST /v1/jotforms/webhook/:secret': 'anyone',
   'GET /v1/mail': 'admins',
+  'GET /v1/mail/:id/resend': 'admins',
   'POST /v1/mail/:id/resend': 'admins',
   // Owners and reminders.
   'GET /v1/jotforms/owners': 'all roles',
@@ -112,10 +119,25 @@ const WHO_MAY: Record<string, Who> = {
   // The complaint file.
   'GET /v1/jotforms/submission/:id/followups': 'all roles',
   'POST /v1/jotforms/submission/:id/followups': 'all roles',
+  'GET /v1/imdrf/codes': 'all roles',
+  'GET /v1/jotforms/submission/:id/codes': 'all roles',
+  'PUT /v1/jotforms/submission/:id/codes': 'all roles',
   'GET /v1/jotforms/submission/:id/history': 'all roles',
   'GET /v1/jotforms/submission/:id/reportability': 'all roles',
   'PUT /v1/jotforms/submission/:id/reportability': 'all roles',
   'POST /v1/jotforms/submission/:id/reportability/reports': 'all roles',
+  'GET /v1/reporting/questions': 'all roles',
+  'GET /v1/jotforms/submission/:id/assessments': 'all roles',
+  'POST /v1/jotforms/submission/:id/assessments': 'all roles',
+  // Signatures and closure.
+  'POST /v1/auth/signing-token': 'signed-in',
+  'GET /v1/jotforms/submission/:id/signatures': 'all roles',
+  'GET /v1/jotforms/submission/:id/closure': 'all roles',
+  'PUT /v1/jotforms/submission/:id/investigation': 'all roles',
+  'PUT /v1/jotforms/submission/:id/reply': 'all roles',
+  'POST /v1/jotforms/submission/:id/close': 'all roles',
+  'POST /v1/jotforms/submission/:id/reopen': 'all roles',
+  'GET /v1/jotforms/submission/:id/complaint-file.pdf': 'all roles',
   'GET /v1/dashboard/overview': 'all roles',
   'GET /v1/audit': 'admins',
   'GET /v1/audit/export': 'admins',
@@ -126,14 +148,29 @@ const WHO_MAY: Record<string, Who> = {
   'POST /v1/auth/mfa/totp': 'signed-in',
   'POST /v1/auth/mfa/totp/confirm': 'signed-in',
   'DELETE /v1/auth/mfa/totp': 'signed-in',
+  'POST /v1/auth/mfa/recovery-codes': 'signed-in',
   // Single sign-on.
   'GET /v1/auth/oidc': 'anyone',
   'GET /v1/auth/oidc/start': 'anyone',
   'GET /v1/auth/oidc/callback': 'anyone',
   'POST /v1/auth/oidc/exchange': 'anyone',
   'GET /v1/auth/oidc/logout': 'anyone',
+  'POST /v1/auth/oidc/link': 'signed-in',
+  'POST /v1/auth/oidc/confirm': 'signed-in',
+  'POST /v1/auth/oidc/outcome': 'signed-in',
+  'POST /v1/auth/oidc/signing-token': 'signed-in',
+  'PUT /v1/users/:userId/identity': 'admins',
+  'DELETE /v1/users/:userId/identity': 'admins',
   'GET /v1/users/:userId/sign-in': 'admins',
   'DELETE /v1/users/:userId/mfa': 'admins',
+  // Trends and signal rules.
+  'GET /v1/trends': 'quality',
+  'GET /v1/trends/signals': 'quality',
+  'GET /v1/trends/rules': 'quality',
+  'POST /v1/trends/rules': 'admins',
+  'PUT /v1/trends/rules/:ruleId': 'admins',
+  'DELETE /v1/trends/rules/:ruleId': 'admins',
+  'GET /v1/jotforms/submission/:id/similar': 'all roles',
 };
 
 function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | 'allowed' {
@@ -142,6 +179,7 @@ function expectedFor(key: string, who: Principal): 'guard-401' | 'guard-403' | '
   if (rule === 'anyone') return 'allowed';
   if (who === 'anonymous' || who === 'bad token') return 'guard-401';
   if (rule === 'admins' && (who === 'staff' || who === 'member')) return 'guard-403';
+  if (rule === 'quality' && who === 'member') return 'guard-403';
   return 'allowed';
 }
 

@@ -30,7 +30,7 @@ describe('CSV cells', () => {
     expect(csvCell('=1;2')).toBe(`"'=1;2"`);
   });
 
-  it('answers every text as the rule does: a leading quote before a formula start unless a lone dash, then RFC 4180 quoting', () => {
+  it('writes every text as the rule does: a leading quote before a formula start unless a lone dash, then RFC 4180 quoting', () => {
     const rule = (text: string) => {
       const safe = text !== '-' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
       return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

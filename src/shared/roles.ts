@@ -8,6 +8,8 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 const ADMINS: readonly Role[] = ['super_admin', 'admin'];
 const EVERYONE: readonly Role[] = ROLES;
+/** Admins and staff: staff are the quality managers and complaint handlers who watch trends. */
+const QUALITY: readonly Role[] = ['super_admin', 'admin', 'staff'];
 
 /** What each role may do (docs/product.md, Roles). */
 export const CAPABILITIES = {
@@ -27,6 +29,10 @@ export const CAPABILITIES = {
   integrations: ADMINS,
   /** The audit trail page: every recorded change, read-only. */
   audit: ADMINS,
+  /** The Trends page: complaints per month by product and code, and the signals raised (docs/features/trends.md). */
+  trends: QUALITY,
+  /** Setting the signal rules of the Trends page. */
+  signalRules: ADMINS,
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -38,6 +44,3 @@ export function rolesFor(capability: Capability): readonly Role[] {
   return CAPABILITIES[capability];
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { DEMO_QID } from '../../src/server/emulators/jotform/fixtures-form.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { createAccount, expect, signIn, test } from './fixtures.ts';
 import { bodyRows, demoIndex, demoSubmissionId, openDetails, openList, toast } from './submissions-helpers.ts';
@@ -77,9 +79,9 @@ test('the dashboard, the user menu, the submissions list and its dialogs at 1440
   await openList(page);
   await scan(page, 'submissions list', findings);
   const row = (state: RegExp) => bodyRows(page).filter({ has: page.getByText(state) }).first();
-  await scanDialog(page, 'list: Mark as reportable', bodyRows(page).getByRole('button', { name: 'Mark as reportable' }).first(), findings);
-  await scanDialog(page, 'list: Mark as delivered', bodyRows(page).getByRole('button', { name: 'Mark as delivered' }).first(), findings);
-  await scanDialog(page, 'list: Follow-Ups', bodyRows(page).getByRole('button', { name: /follow-up/ }).first(), findings);
+  await scanDialog(page, 'list: Mark as reportable', bodyRows(page).getByRole('button', { name: 'Mark reportable' }).first(), findings);
+  await scanDialog(page, 'list: Mark as delivered', bodyRows(page).getByRole('button', { name: 'Mark delivered' }).first(), findings);
+  await scanDialog(page, 'list: Follow-Ups', bodyRows(page).getByRole('button', { name: 'Add attempt' }).first(), findings);
   await scanDialog(page, 'list: steps', row(/Successful Transfer/).getByRole('button', { name: /view quality process steps/ }), findings);
   await page.getByLabel(/Date filter|Filter/).first().selectOption({ label: 'Custom' }).catch(() => undefined);
   await scan(page, 'list: custom dates', findings);
@@ -93,9 +95,10 @@ test('the details screens and their dialogs at 1440 px have no serious or critic
   await signIn(page, E2E_ADMIN);
   await openDetails(page, PENDING_TRANSFER);
   await scan(page, 'details (pending transfer)', findings);
-  await scanDialog(page, 'details: Mark as reportable', page.getByRole('button', { name: /Mark as reportable/ }), findings);
-  await scanDialog(page, 'details: Mark as delivered', page.getByRole('button', { name: /Mark as delivered/ }), findings);
-  await scanDialog(page, 'details: follow-up', page.getByRole('button', { name: /follow-up/ }).first(), findings);
+  // Approved with its decision left for later, the Reportable box asks for the assessment.
+  await scanDialog(page, 'details: Assess reportability', page.getByRole('button', { name: 'Assess reportability' }).first(), findings);
+  await scanDialog(page, 'details: Mark as delivered', page.getByRole('button', { name: /^Mark delivered/ }), findings);
+  await scanDialog(page, 'details: follow-up', page.getByRole('button', { name: 'Add attempt' }).first(), findings);
   // With the values it will send to Arena on screen.
   await page.getByRole('button', { name: /Create/ }).first().click();
   await expect(page.getByRole('dialog').getByRole('list', { name: 'Values sent to Arena' })).toBeVisible();
@@ -104,6 +107,7 @@ test('the details screens and their dialogs at 1440 px have no serious or critic
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await openDetails(page, PENDING_REVIEW);
   await scan(page, 'details (pending review)', findings);
+  await scanDialog(page, 'details: Mark as reportable', page.getByRole('button', { name: /^Mark reportable/ }), findings);
   await scanDialog(page, 'details: deny', page.getByRole('button', { name: 'Deny' }), findings);
   expect(findings).toEqual([]);
 });
@@ -174,6 +178,40 @@ test('the Config, Logs, Mail, Integrations and account screens and their dialogs
   await scanDialog(page, 'account: sign out other sessions', page.getByRole('button', { name: 'Sign out other sessions' }), findings);
 
   await adminApi(`/v1/email-configs/${recipient.id}`, { method: 'DELETE' });
+  expect(findings).toEqual([]);
+});
+
+test('the Trends page, with a coded complaint, a firing rule and the rule form open, at 1440 and 375 px has no serious or critical axe finding', async ({ page, adminApi, newSubmission }) => {
+  test.setTimeout(180_000);
+  // A product of its own: the chart, the table, the signal and the rule are this test's.
+  const product = `A11y Pump ${randomUUID().slice(0, 6)}`;
+  const { id } = await newSubmission({ answers: { [DEMO_QID.product]: product } });
+  await adminApi(`/v1/jotforms/submission/${id}/codes`, { method: 'PUT', data: { codes: ['A0401'] } });
+  await adminApi('/v1/trends/rules', { method: 'POST', data: { kind: 'count', product, code: 'A0401', windowDays: 30, count: 1 } });
+  const findings: Findings = [];
+  const trendsTable = page.getByRole('table', { name: 'Complaints per month by product and IMDRF code' });
+  // The portal signs out after a minute without requests: the phone width first, each scan right after a page load.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, E2E_ADMIN);
+  await page.goto(`/dashboard/trends?product=${encodeURIComponent(product)}`);
+  // The first trend query of a fresh server on a busy machine may take a while.
+  await expect(trendsTable.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
+  await scan(page, '375 trends', findings);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/dashboard/trends?product=${encodeURIComponent(product)}`);
+  await expect(trendsTable.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Signals in this period' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Signal rules' }).getByRole('listitem').filter({ hasText: product })).toContainText('Firing');
+  await scan(page, 'trends', findings);
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.getByRole('form', { name: 'New signal rule' })).toBeVisible();
+  await scan(page, 'trends: new rule', findings);
+  await page.getByRole('form', { name: 'New signal rule' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: `Edit the rule for ${product} · A0401` }).click();
+  await expect(page.getByRole('form', { name: 'Edit signal rule' })).toBeVisible();
+  await scan(page, 'trends: edit rule', findings);
+
   expect(findings).toEqual([]);
 });
 

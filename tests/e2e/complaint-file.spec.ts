@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { US_QUESTION, assessAndSign, assessmentDialog, expectNothingChosen } from './assessment-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { COLUMNS, CSV_HEADER, bodyRows, openDetails, openList, settled, table, toast } from './submissions-helpers.ts';
 
@@ -10,28 +11,39 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 /** A time as the complaint file shows it: local date and time to the minute, and the zone's short name. */
 const MOMENT = String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+`;
 
-test('Mark as Reportable with a rationale records the decision; History tells who did it and when', async ({ page, loginAs, newSubmission }) => {
+test('Mark as Reportable, then its rationale through the assessment, signed; History tells who did it and when', async ({ page, loginAs, newSubmission }) => {
   const { id: submissionId } = await newSubmission();
   const me = await loginAs('staff');
   await openDetails(page, submissionId);
   const reportability = section(page, 'Reportability');
   await expect(reportability.getByText('No decision yet')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Mark as reportable' }).click();
+  await page.getByRole('button', { name: 'Mark reportable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark as Reportable' });
   await expect(dialog).toContainText('Do you want to mark this submission as reportable?');
+  // The question, Cancel and Confirm: nothing about the decision is chosen here.
+  await expect(dialog.getByRole('textbox')).toHaveCount(0);
   await expect(dialog.getByLabel('Category')).toHaveCount(0);
-  await dialog.getByLabel('Rationale (optional)').fill('Patient injured when the device failed; meets the MDR criteria.');
-  await dialog.getByLabel('Category').selectOption({ label: 'Death or serious deterioration' });
   const calls: string[] = [];
-  page.on('request', (r) => ['PATCH', 'PUT'].includes(r.method()) && calls.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  page.on('request', (r) => ['PATCH', 'PUT', 'POST'].includes(r.method()) && !r.url().includes('/auth/') && calls.push(`${r.method()} ${new URL(r.url()).pathname}`));
   await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
   await expect(toast(page, 'Marked as reportable')).toBeVisible();
   await expect(dialog).toBeHidden();
-  expect(calls).toEqual([`PATCH /v1/jotforms/submission/${submissionId}/mark-reportable`, `PUT /v1/jotforms/submission/${submissionId}/reportability`]);
+  // Its rationale is offered at once: the assessment, signed with the password again.
+  await page.getByRole('dialog', { name: 'Marked as reportable' }).getByRole('button', { name: 'Add rationale now' }).click();
+  const assess = assessmentDialog(page);
+  await assessAndSign(assess, { yes: [US_QUESTION.seriousInjury], decision: 'Reportable', rationale: 'Patient injured when the device failed; meets the MDR criteria.', password: me.password });
+  await expect(toast(page, 'Reportability assessed, decided and signed')).toBeVisible();
+  await expect(assess).toBeHidden();
+  expect(calls).toEqual([
+    `PATCH /v1/jotforms/submission/${submissionId}/mark-reportable`,
+    `POST /v1/jotforms/submission/${submissionId}/assessments`,
+    `PUT /v1/jotforms/submission/${submissionId}/reportability`,
+  ]);
 
   await expect(reportability.getByText('Patient injured when the device failed; meets the MDR criteria.')).toBeVisible();
   await expect(reportability).toContainText(new RegExp(`Decided by ${me.name} — ${MOMENT}`));
+  await expect(reportability).toContainText(new RegExp(`Signed by ${me.name} — ${MOMENT} — Reportability decided`));
   await expect(reportability).toContainText('Death or serious deterioration');
   // The mark-reportable call counted as a decision without a rationale: it is the earlier one now.
   await expect(reportability.getByRole('heading', { name: 'Earlier decisions' })).toBeVisible();
@@ -52,26 +64,20 @@ test('Not reportable with a rationale, revised to reportable after a confirmatio
   const me = await loginAs('member');
   await openDetails(page, submissionId);
   const reportability = section(page, 'Reportability');
-  await reportability.getByRole('button', { name: 'Record decision' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Record reportability decision' });
-  await dialog.getByRole('radio', { name: 'Not reportable' }).check();
-  await dialog.getByLabel('Rationale').fill('Cosmetic scratch only');
-  await dialog.getByRole('button', { name: 'Record decision' }).click();
-  await expect(toast(page, 'Reportability decision recorded').last()).toBeVisible();
+  await reportability.getByRole('button', { name: 'Assess reportability' }).click();
+  let dialog = assessmentDialog(page);
+  await assessAndSign(dialog, { decision: 'Not reportable', rationale: 'Cosmetic scratch only', password: me.password });
+  await expect(toast(page, 'Reportability assessed, decided and signed').last()).toBeVisible();
   await expect(reportability.getByText('Not reportable', { exact: true })).toBeVisible();
   await expect(reportability).toContainText('No reporting clock runs: decided not reportable.');
   await expect(page.getByRole('region', { name: 'Review' }).locator('dd').getByText('Not reportable', { exact: true })).toBeVisible();
 
   await reportability.getByRole('button', { name: 'Revise to reportable' }).click();
-  dialog = page.getByRole('dialog', { name: 'Record reportability decision' });
+  dialog = assessmentDialog(page);
   await expect(dialog.getByRole('radio', { name: 'Not reportable' })).toHaveCount(0);
-  await expect(dialog.getByRole('radio', { name: 'Reportable', exact: true })).not.toBeChecked();
-  await dialog.getByRole('radio', { name: 'Reportable', exact: true }).check();
-  await dialog.getByLabel('Rationale').fill('A second report shows the scratch cut the patient.');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog).toContainText('A reportable decision cannot be undone.');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(toast(page, 'Reportability decision recorded').last()).toBeVisible();
+  await expectNothingChosen(dialog);
+  await assessAndSign(dialog, { yes: [US_QUESTION.seriousInjury], decision: 'Reportable', rationale: 'A second report shows the scratch cut the patient.', password: me.password });
+  await expect(toast(page, 'Reportability assessed, decided and signed').last()).toBeVisible();
   await expect(reportability.getByText('A second report shows the scratch cut the patient.')).toBeVisible();
   await expect(reportability.getByRole('heading', { name: 'Earlier decisions' }).locator('..')).toContainText('Cosmetic scratch only');
   await expect(page.getByRole('region', { name: 'Review' }).locator('dd').getByText('Reportable', { exact: true })).toBeVisible();
@@ -113,12 +119,12 @@ test.describe('a viewer whose calendar day is not the JotForm account’s', () =
     const { id: submissionId } = await newSubmission();
     await loginAs('staff');
     await openDetails(page, submissionId);
-    await page.getByRole('button', { name: 'Mark as reportable' }).click();
+    await page.getByRole('button', { name: 'Mark reportable' }).click();
     let dialog = page.getByRole('dialog', { name: 'Mark as Reportable' });
-    await dialog.getByLabel('Rationale (optional)').fill('The device failed during use and injured the patient.');
-    await dialog.getByLabel('Category').selectOption({ label: 'Death or serious deterioration' });
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(toast(page, 'Marked as reportable')).toBeVisible();
+    // The rationale later: the clocks run already.
+    await page.getByRole('dialog', { name: 'Marked as reportable' }).getByRole('button', { name: 'Later' }).click();
 
     const usMdr = section(page, 'Reportability').getByRole('table', { name: 'Reporting clocks' }).getByRole('row', { name: /US MDR/ });
     await usMdr.getByRole('button', { name: /Record filed report/ }).click();
@@ -206,13 +212,14 @@ test('the audit trail: admins filter and export it, it cannot be cleared, member
   await expect(trail.locator('tbody tr').first()).toBeVisible();
 
   await page.getByLabel('Entity').selectOption({ label: 'Submission' });
-  await expect(page.getByLabel('Action').locator('option', { hasText: 'import' })).toHaveCount(1);
-  await page.getByLabel('Action').selectOption('import');
+  // Actions read in words: the import is what JotForm delivered.
+  await expect(page.getByLabel('Action').locator('option', { hasText: 'Received from JotForm' })).toHaveCount(1);
+  await page.getByLabel('Action').selectOption({ label: 'Received from JotForm' });
   await expect(page).toHaveURL(/entity=submission&action=import/);
   await expect(trail).not.toHaveAttribute('aria-busy', 'true');
   const first = trail.locator('tbody tr').first();
   await expect(first).toContainText('Submission');
-  await expect(first).toContainText('import');
+  await expect(first).toContainText('Received from JotForm');
   await expect(first).toContainText('JotForm / the portal');
 
   const download = page.waitForEvent('download');

@@ -135,10 +135,11 @@ test.describe('as an admin', () => {
     await page.getByRole('button', { name: 'Add mapping' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add mapping' });
     await dialog.getByLabel('Quality process step').selectOption({ label: '2. Evaluation' });
-    await dialog.getByLabel('Quality process field').selectOption({ label: 'Reportable?' });
+    // A field no default mapping takes (the decision, the product and the lot are mapped from the start).
+    await dialog.getByLabel('Quality process field').selectOption({ label: 'Units Affected' });
     const predefined = dialog.getByRole('switch', { name: 'Predefined' });
     await predefined.click();
-    await dialog.getByLabel('Predefined value').selectOption('Yes');
+    await dialog.getByLabel('Predefined value').fill('2');
     await predefined.click();
     await predefined.click();
     await expect(dialog.getByLabel('Predefined value')).toHaveValue('');

@@ -33,11 +33,11 @@ test('the audit trail shows a changed time in the same format, not as a raw inst
   await adminApi(`/v1/field-mapping/${created._id}`, { method: 'PUT', data: { ...body, predefinedValue: '2' } });
   await loginAs('admin');
   await page.goto('/dashboard/audit?entity=field_mapping');
-  const row = page.getByRole('table', { name: 'Audit trail' }).getByRole('row').filter({ hasText: 'update' }).filter({ hasText: 'predefinedValue' }).first();
-  await expect(row).toContainText('updatedAt');
+  const row = page.getByRole('table', { name: 'Audit trail' }).getByRole('row').filter({ hasText: 'Update' }).filter({ hasText: 'Predefined value' }).first();
+  await expect(row).toContainText('Updated at');
   const text = await row.innerText();
   expect(text).not.toMatch(RAW_INSTANT);
-  expect(text.slice(text.indexOf('updatedAt'))).toMatch(new RegExp(`^updatedAt: ${MOMENT.source}\\s*→\\s*changed to\\s*${MOMENT.source}`));
+  expect(text.slice(text.indexOf('Updated at'))).toMatch(new RegExp(`^Updated at: ${MOMENT.source}\\s*→\\s*changed to\\s*${MOMENT.source}`));
   await adminApi(`/v1/field-mapping/${created._id}`, { method: 'DELETE' });
 });
 

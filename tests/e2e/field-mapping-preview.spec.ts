@@ -3,6 +3,8 @@ import { expect, test } from './fixtures.ts';
 
 /** Investigation Summary (step 3): mapped by no other browser test, so this file owns it. */
 const SUMMARY = 'XKAP8NJ4UWWG5NRKP5OU';
+/** The demo form's product question. */
+const PRODUCT_QID = '11';
 /** The demo complaint whose Lot Number was answered blank. */
 const BLANK_LOT = demoSubmissionId(DEMO_ROWS.findIndex((r) => r.quirk === 'emptyLot'));
 
@@ -10,13 +12,19 @@ test.describe.configure({ timeout: 90_000 });
 
 test('Test with a submission: each Arena field’s value from it, a blank flagged, and an unsaved mapping’s value in its form', async ({ page, loginAs, adminApi }) => {
   await loginAs('admin');
-  const submission = (await adminApi(`/v1/jotforms/submission/${BLANK_LOT}`)) as { id: string; submitter: string; investigationDeadline: string };
+  const submission = (await adminApi(`/v1/jotforms/submission/${BLANK_LOT}`)) as { id: string; submitter: string; investigationDeadline: string; answers: { qid: string; answer?: unknown }[] };
+  const product = submission.answers.find((a) => a.qid === PRODUCT_QID)?.answer as string;
   await page.goto('/dashboard/configurations/field-mapping');
   const test = page.getByRole('region', { name: 'Test with a submission' });
   await test.getByLabel('Submission').selectOption(submission.id);
   const values = test.getByRole('list', { name: 'Values sent to Arena' });
   await expect(values.getByRole('listitem', { name: 'Complainant Name' })).toContainText(submission.submitter);
-  await expect(test).toContainText('All 4 mapped fields receive a value.');
+  // The sandbox's four demo mappings and a new installation's three defaults: this complaint is
+  // undecided and its lot was left blank, so those two get nothing.
+  await expect(values.getByRole('listitem', { name: 'Reportable?' })).toContainText('BlankThe answers or facts it reads are empty, so nothing is sent.');
+  await expect(values.getByRole('listitem', { name: 'Lot Number' })).toContainText('BlankThe answers or facts it reads are empty, so nothing is sent.');
+  await expect(values.getByRole('listitem', { name: 'Product' })).toContainText(product);
+  await expect(test).toContainText('2 of 7 mapped fields receive nothing and are reported as skipped.');
 
   await page.getByRole('button', { name: 'Add mapping' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add mapping' });
@@ -35,7 +43,7 @@ test('Test with a submission: each Arena field’s value from it, a blank flagge
   await expect(page.getByText('Mapping Updated!')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Field mappings' }).getByRole('listitem', { name: 'Investigation Summary', exact: true })).toContainText('Portal: Investigation deadline');
   await expect(values.getByRole('listitem', { name: 'Investigation Summary' })).toContainText(submission.investigationDeadline);
-  await expect(test).toContainText('All 5 mapped fields receive a value.');
+  await expect(test).toContainText('2 of 8 mapped fields receive nothing and are reported as skipped.');
 
   const mine = ((await adminApi('/v1/field-mapping')) as { results: { _id: string; arenaFieldGUID: string }[] }).results.find((m) => m.arenaFieldGUID === SUMMARY)!;
   await adminApi(`/v1/field-mapping/${mine._id}`, { method: 'DELETE' });
@@ -51,6 +59,21 @@ test('the Create Quality Process dialog shows what each Arena field will receive
   const values = dialog.getByRole('list', { name: 'Values sent to Arena' });
   await expect(values.getByRole('listitem', { name: 'Become Aware Date' })).toHaveText(/Become Aware Date.*\d{4}-\d{2}-\d{2}$/);
   await expect(values.getByRole('listitem', { name: 'Complainant Email' })).toContainText('@');
+
+  // Every field of the template is listed, mapped or not, in Arena's order.
+  await expect(values.getByRole('listitem')).toHaveText([
+    /^Complaint Title/, /^Become Aware Date/, /^Complainant Name/, /^Complainant Email/, /^Complaint Description/,
+    /^Reportable\?/, /^Product/, /^Lot Number/, /^Event Date/, /^Symptoms/, /^Units Affected/,
+    /^Investigation Summary/, /^Root Cause/,
+  ]);
+  await expect(dialog.getByRole('status')).toHaveText(/^\d+ of 13 fields of the Arena template receive a value; \d+ stay empty in Arena\.$/);
+  // No mapping fills the title field: the name typed does.
+  await dialog.getByLabel('Quality Process Name').fill('Pen needles with broken seals');
+  await expect(values.getByRole('listitem', { name: 'Complaint Title' })).toContainText('Pen needles with broken sealsFrom the Quality Process Name: no mapping fills this field.');
+  // The decision the portal holds, by default (the list's Mark made it reportable).
+  await expect(values.getByRole('listitem', { name: 'Reportable?' })).toHaveText(/Yes$/);
+  await expect(values.getByRole('listitem', { name: 'Event Date' })).toContainText('Not mappedNo mapping fills this field, so Arena leaves it empty.');
+  await dialog.screenshot({ path: test.info().outputPath('create-dialog.png') });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -10,7 +10,7 @@ const fact = (card: Locator, label: string) => card.locator('dl > div').filter({
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Opens the page from the sidebar and returns the server's answer the page shows. Right after the
+ * Opens the page from the sidebar and returns the server's reply the page shows. Right after the
  * portal starts, the first JotForm sync and the Arena check may not have run: Refresh until both have.
  */
 async function openIntegrations(page: Page): Promise<IntegrationsStatus> {
@@ -45,9 +45,14 @@ test('an admin sees the sandbox connections with their real figures', async ({ p
   await expect(fact(jotform, 'Last sync').locator('time')).toHaveText(LOCAL_TIME);
   await expect(fact(jotform, 'Last sync')).toContainText('succeeded');
   await expect(fact(jotform, 'Rows')).toHaveText(`${count(sync.inserted)} new, ${count(sync.updated)} updated`);
-  // The emulator reports its usage as JotForm does (limit-left), so the figure is known.
-  expect(status.jotform.callsLeftToday).toEqual(expect.any(Number));
-  await expect(fact(jotform, 'API calls left today')).toHaveText(count(status.jotform.callsLeftToday!));
+  // The emulator reports its usage as JotForm does (limit-left), so what is left is known, and
+  // shown against the account's daily limit; the sandbox's account is far from running out.
+  const { callsLeftToday: left, dailyLimit: limit } = status.jotform;
+  expect(left).toEqual(expect.any(Number));
+  expect(limit).toEqual(expect.any(Number));
+  expect(left!).toBeGreaterThanOrEqual(limit! / 10);
+  await expect(fact(jotform, 'API calls left today')).toHaveText(`${count(left!)} of ${count(limit!)}`);
+  await expect(fact(jotform, 'Daily limit')).toContainText(`${count(limit!)} calls a day for the whole account`);
   await expect(fact(jotform, 'Form ID')).toHaveText(status.jotform.formId);
 
   // The sandbox's Arena is set up right: its template, owner and number prefix pass the check.

@@ -89,7 +89,7 @@ test("a request that times out shows the raw 'timeout of 60000ms exceeded' and T
   await page.clock.install();
   await loginAs('staff');
   const listCall = (url: URL) => /\/v1\/jotforms\/\d+$/.test(url.pathname);
-  // The list's answer never comes; everything else does.
+  // The list's reply never comes; everything else does.
   await page.route(listCall, () => undefined);
   await page.goto(LIST);
   await expect(page.getByRole('heading', { level: 1, name: 'Form: Complaint Form - BTS' })).toBeVisible();

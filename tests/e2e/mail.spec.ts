@@ -15,7 +15,7 @@ test('a double-clicked Confirm on "Mark as delivered" sends each call once and q
     if (r.method() !== 'GET' && r.url().includes(`/submission/${DOUBLE_CLICKED}/`)) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   const row = await openListAt(page, DOUBLE_CLICKED);
-  await row.getByRole('button', { name: 'Mark as delivered' }).click();
+  await row.getByRole('button', { name: 'Mark delivered' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Submission' });
   const confirm = dialog.getByRole('button', { name: 'Confirm' });
   // The sandbox's demo recipient is there, so Confirm is offered.
@@ -48,9 +48,12 @@ test('admins find every message on the Mail page and resend one, once', async ({
   await expect(row).toContainText('Stored (no mail server)');
 
   let resends = 0;
-  page.on('request', (r) => r.url().endsWith('/resend') && resends++);
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/resend') && resends++);
   await row.getByRole('button', { name: /Resend/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Resend e-mail' });
+  // It names whom it goes to before it goes.
+  const to = dialog.getByRole('list', { name: 'It goes to the notification recipients active now:' });
+  await expect(to.getByRole('listitem')).toContainText(['quality-team@example.com']);
   await dialog.getByRole('button', { name: 'Resend' }).dblclick();
   await expect(toast(page, 'E-mail queued again')).toBeVisible();
   expect(resends).toBe(1);

@@ -68,7 +68,7 @@ export async function createSubmission(request: APIRequestContext, token: string
   if (wish.reportable) await call('PATCH', `${submission}/mark-reportable`, { reportable: true });
   // Undecided, it is denied as not reportable, the reason its rationale (docs/product.md, Statuses).
   if (wish.status === 'Denied') await call('PATCH', `${submission}/review`, { decision: 'deny', reason: 'Not a complaint', ...(wish.reportable ? {} : { notReportable: true }) });
-  if (wish.status === 'Pending Transfer' || wish.status === 'Successful Transfer') await call('PATCH', `${submission}/review`, { decision: 'approve' });
+  if (wish.status === 'Pending Transfer' || wish.status === 'Successful Transfer') await call('PATCH', `${submission}/review`, { decision: 'approve', decideLater: true });
   if (wish.status === 'Successful Transfer') await call('PATCH', `${submission}/quality-process`, { chTitle: wish.chTitle ?? `Pump alarms ${last}` });
   return { id, submitter: `${first} ${last}` };
 }

@@ -2,9 +2,9 @@ import type { Role } from '#shared/roles';
 import { createAccount, expect, signIn, test } from './fixtures.ts';
 
 const SIDEBAR: Record<Role, string[]> = {
-  super_admin: ['Dashboard', 'Jotforms', 'Users', 'Configurations', 'Logs', 'Audit trail', 'Mail', 'Integrations'],
-  admin: ['Dashboard', 'Jotforms', 'Users', 'Configurations', 'Logs', 'Audit trail', 'Mail', 'Integrations'],
-  staff: ['Dashboard', 'Jotforms'],
+  super_admin: ['Dashboard', 'Jotforms', 'Trends', 'Users', 'Configurations', 'Logs', 'Audit trail', 'Mail', 'Integrations'],
+  admin: ['Dashboard', 'Jotforms', 'Trends', 'Users', 'Configurations', 'Logs', 'Audit trail', 'Mail', 'Integrations'],
+  staff: ['Dashboard', 'Jotforms', 'Trends'],
   member: ['Dashboard', 'Jotforms'],
 };
 

@@ -16,7 +16,7 @@ test.beforeEach(async ({ loginAs }) => {
 test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters and toasts', async ({ page, newSubmission }) => {
   const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
-  await row.getByRole('button', { name: 'Add follow-up' }).click();
+  await row.getByRole('button', { name: 'Add attempt' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow-Ups' });
   const text = dialog.getByPlaceholder('Enter follow-up details');
   await text.fill('    ');
@@ -34,8 +34,7 @@ test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters
   // A save of the blank text would have gone out before this one: only this one did.
   expect(saves).toEqual([{ followup }]);
   await expect(dialog).toBeHidden();
-  await expect(cell(row, 9).getByRole('button')).toHaveText(`${followup.slice(0, 25)}…`);
-  await expect(cell(row, 9)).toContainText('1 attempt');
+  await expect(cell(row, 9)).toHaveText(`${followup.slice(0, 25)}…1 attemptAdd attempt`);
   // Reopening shows the whole text as the latest earlier note, the textarea empty for the next one; Cancel leaves it as it was.
   await cell(row, 9).getByRole('button').click();
   await expect(dialog.getByRole('region', { name: 'Earlier follow-ups' }).getByRole('listitem').first()).toContainText(followup);
@@ -47,14 +46,14 @@ test('Follow-Ups: blank does nothing; saving shows the text cut at 25 characters
 test('Follow-Ups: a note typed and closed with Escape is there again; its attempt is kept and counted', async ({ page, newSubmission }) => {
   const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
-  await row.getByRole('button', { name: 'Add follow-up' }).click();
+  await row.getByRole('button', { name: 'Add attempt' }).click();
   const dialog = page.getByRole('dialog', { name: 'Follow-Ups' });
   const note = 'Asked the clinic to return the pump.';
   await dialog.getByPlaceholder('Enter follow-up details').fill(note);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await row.getByRole('button', { name: 'Add follow-up' }).click();
+  await row.getByRole('button', { name: 'Add attempt' }).click();
   await expect(dialog.getByPlaceholder('Enter follow-up details')).toHaveValue(note);
   await dialog.getByLabel('Method').selectOption({ label: 'Phone' });
   await dialog.getByLabel('Outcome').fill('Left a message');
@@ -72,25 +71,30 @@ test('Follow-Ups: a note typed and closed with Escape is there again; its attemp
 test('Mark as reportable: confirm, Please wait..., toast, green row, one way', async ({ page, newSubmission }) => {
   const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
-  await expect(cell(row, 6)).toHaveText('UndecidedMark');
-  await row.getByRole('button', { name: 'Mark as reportable' }).click();
+  await expect(cell(row, 6)).toHaveText('UndecidedMark reportable');
+  await row.getByRole('button', { name: 'Mark reportable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark as Reportable' });
   await expect(dialog).toContainText('Do you want to mark this submission as reportable?');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard\/jotforms\?q=/);
 
-  await row.getByRole('button', { name: 'Mark as reportable' }).click();
+  await row.getByRole('button', { name: 'Mark reportable' }).click();
   const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/mark-reportable`));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   // The list sends {emailDelivered: true} to mark-reportable (docs/product.md, The API).
   expect((await request).postDataJSON()).toEqual({ emailDelivered: true });
   await expect(toast(page, 'Marked as reportable')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Confirmed without a rationale: it is offered at once; Later leaves it missing.
+  const offer = page.getByRole('dialog', { name: 'Marked as reportable' });
+  await expect(offer.getByRole('button', { name: 'Add rationale now' })).toBeVisible();
+  await offer.getByRole('button', { name: 'Later' }).click();
+  await expect(offer).toBeHidden();
   // Recorded without a reason: the row says so until the details page gets one.
   await expect(cell(row, 6)).toHaveText('Reportable — rationale missing');
   await expect(row).toHaveClass(/bg-green-50/);
-  await expect(row.getByRole('button', { name: 'Mark as reportable' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Mark reportable' })).toHaveCount(0);
 });
 
 test('Mark as delivered: both calls at once, toast, then not clickable any more', async ({ page, adminApi, newSubmission }) => {
@@ -98,7 +102,7 @@ test('Mark as delivered: both calls at once, toast, then not clickable any more'
   await adminApi('/v1/email-configs', { method: 'POST', data: { email: `quality-${randomUUID().slice(0, 8)}@example.com` } });
   const { id: submissionId } = await newSubmission();
   const row = await openListAt(page, submissionId);
-  await row.getByRole('button', { name: 'Mark as delivered' }).click();
+  await row.getByRole('button', { name: 'Mark delivered' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Submission' });
   await expect(dialog).toContainText('Do you want to mark this submission as delivered?');
   const mark = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/mark-email-delivered`));
@@ -109,7 +113,7 @@ test('Mark as delivered: both calls at once, toast, then not clickable any more'
   await expect(toast(page, 'Marked as delivered and email sent')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(cell(row, 10)).toHaveText('Yes');
-  await expect(row.getByRole('button', { name: 'Mark as delivered' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
 });
 
 test('a row opens its details by click and by Enter', async ({ page, newSubmission }) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { assessmentDialog, expectNothingChosen } from './assessment-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO_XSS_SUBMISSION_ID, demoIndex, demoSubmissionId, openDetails, submissionOf, toast } from './submissions-helpers.ts';
 
@@ -62,7 +63,7 @@ test('a transferred submission: chTitle and chNumber badges, delivered box not c
   await expect(steps).toBeHidden();
 });
 
-test('approve asks first; a double-click on Approve, then on its confirmation, approves once and opens nothing else', async ({ page, newSubmission }) => {
+test('approve asks first (undecided: assess, or decide later); a double-click on Approve, then on its confirmation, approves once and opens nothing else', async ({ page, newSubmission }) => {
   const { id: submissionId } = await newSubmission();
   await openDetails(page, submissionId);
   const reviews: unknown[] = [];
@@ -73,8 +74,9 @@ test('approve asks first; a double-click on Approve, then on its confirmation, a
   expect(reviews).toEqual([]);
 
   const review = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/review`));
-  await confirm.getByRole('button', { name: 'Approve' }).dblclick();
-  expect((await review).postDataJSON()).toEqual({ decision: 'approve' });
+  await expect(confirm.getByRole('button', { name: 'Assess reportability' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Approve, decide later' }).dblclick();
+  expect((await review).postDataJSON()).toEqual({ decision: 'approve', decideLater: true });
   await expect(toast(page, 'Status updated successfully')).toBeVisible();
   await expect(confirm).toBeHidden();
   // The header's badge (the History below names the status too).
@@ -84,8 +86,8 @@ test('approve asks first; a double-click on Approve, then on its confirmation, a
   await expect(create).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(reviews).toEqual([{ decision: 'approve' }]);
-  // Once the moment has passed, the next action answers a single click.
+  expect(reviews).toEqual([{ decision: 'approve', decideLater: true }]);
+  // Once the moment has passed, the next action takes a single click.
   await create.click();
   await expect(page.getByRole('dialog', { name: 'Create Quality Process' })).toBeVisible();
 });
@@ -98,11 +100,11 @@ test('deny needs a reason and, undecided, the reportability outcome; then shows 
   const dialog = page.getByRole('dialog', { name: 'Deny Submission' });
   await dialog.getByRole('button', { name: 'Deny' }).click();
   await expect(dialog.getByText('A reason is required to deny a submission.')).toBeVisible();
-  // "Record a decision" leads to the decision dialog, nothing chosen in it.
+  // "Record a decision" leads to the assessment, nothing chosen in it.
   await dialog.getByRole('button', { name: 'Record a decision' }).click();
-  const decision = page.getByRole('dialog', { name: 'Record reportability decision' });
-  await expect(decision.getByRole('radio', { name: 'Reportable', exact: true })).not.toBeChecked();
-  await expect(decision.getByRole('radio', { name: 'Not reportable' })).not.toBeChecked();
+  const decision = assessmentDialog(page);
+  await expect(decision.getByRole('radio', { name: 'Not reportable' })).toBeVisible();
+  await expectNothingChosen(decision);
   await decision.getByRole('button', { name: 'Cancel' }).click();
   await expect(decision).toBeHidden();
 
@@ -131,7 +133,7 @@ test('deny needs a reason and, undecided, the reportability outcome; then shows 
 test('the delivered and reportable boxes open their confirmations; follow-up edits here too', async ({ page, newSubmission }) => {
   const { id: submissionId } = await newSubmission();
   await openDetails(page, submissionId);
-  await page.getByRole('button', { name: 'Mark as delivered' }).click();
+  await page.getByRole('button', { name: 'Mark delivered' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Submission' });
   await expect(confirm).toContainText('Do you want to mark this submission as delivered?');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -140,16 +142,17 @@ test('the delivered and reportable boxes open their confirmations; follow-up edi
   // Undecided is not a No.
   await expect(box(page, 'Reportable')).toContainText('Undecided');
   await expect(box(page, 'Reportable')).not.toContainText('No');
-  await page.getByRole('button', { name: 'Mark as reportable' }).click();
+  await page.getByRole('button', { name: 'Mark reportable' }).click();
   const reportable = page.getByRole('dialog', { name: 'Mark as Reportable' });
   const request = page.waitForRequest((r) => r.url().endsWith(`/submission/${submissionId}/mark-reportable`));
   await reportable.getByRole('button', { name: 'Confirm' }).click();
   expect((await request).postDataJSON()).toEqual({ reportable: true });
   await expect(toast(page, 'Marked as reportable')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Marked as reportable' }).getByRole('button', { name: 'Later' }).click();
   await expect(box(page, 'Reportable')).toContainText('Reportable');
-  await expect(box(page, 'Reportable')).not.toContainText('Mark as reportable');
+  await expect(box(page, 'Reportable')).not.toContainText('Mark reportable');
 
-  await page.getByRole('button', { name: 'Add follow-up' }).click();
+  await page.getByRole('button', { name: 'Add attempt' }).click();
   const followup = page.getByRole('dialog', { name: 'Follow-Ups' });
   await followup.getByPlaceholder('Enter follow-up details').fill('Left a voicemail for the reporter.');
   await followup.getByRole('button', { name: 'Save' }).click();

@@ -18,6 +18,14 @@ test('two-step verification: set up on My account with the QR code and key, then
   const section = page.getByRole('region', { name: 'Two-step verification' });
   await expect(section).toContainText('Off');
   await section.getByRole('button', { name: 'Set up two-step verification' }).click();
+  // A session alone cannot enrol an app: the current password first.
+  await expect(section.getByLabel('Secret key')).toHaveCount(0);
+  await section.getByLabel('Current password').fill('not my password');
+  await section.getByRole('button', { name: 'Continue' }).click();
+  await expect(section.getByText('Your password is not correct.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('my-account-set-up-password.png'), fullPage: true });
+  await section.getByLabel('Current password').fill(account.password);
+  await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' }).locator('path')).toHaveCount(1);
   const key = await section.getByLabel('Secret key').innerText();
   expect(key).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
@@ -26,7 +34,8 @@ test('two-step verification: set up on My account with the QR code and key, then
   await section.getByLabel('Code from the app').fill('000000');
   await section.getByRole('button', { name: 'Turn on' }).click();
   await expect(section.getByText('That code is not correct. Check the code and try again.')).toBeVisible();
-  await section.getByLabel('Code from the app').fill(appCode(key));
+  const setUpCode = appCode(key);
+  await section.getByLabel('Code from the app').fill(setUpCode);
   await section.getByRole('button', { name: 'Turn on' }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -49,6 +58,11 @@ test('two-step verification: set up on My account with the QR code and key, then
   await page.getByLabel('Verification code').fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not correct. Check the code and try again.');
+  // The code the set-up just took, typed again within its 30 seconds: said so, and no failure counted.
+  await page.getByLabel('Verification code').fill(setUpCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This code was just used — wait for the next one.');
+  await page.screenshot({ path: testInfo.outputPath('sign-in-code-just-used.png'), fullPage: true });
   // The code of the step after the one that turned it on (a code is accepted only once).
   await page.getByLabel('Verification code').fill(appCode(key, 1));
   await page.getByRole('button', { name: 'Verify' }).click();

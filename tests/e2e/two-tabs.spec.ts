@@ -17,9 +17,9 @@ test('two tabs whose access token expired together refresh one at a time and bot
   await second.goto('/dashboard');
   await expect(second.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
-  // When each refresh reached the server and when its answer left: they must never overlap.
+  // When each refresh reached the server and when its reply left: they must never overlap.
   const refreshes: { from: number; to: number }[] = [];
-  // The refresh answers slowly, so both tabs meet their 401 while it is under way.
+  // The refresh replies slowly, so both tabs meet their 401 while it is under way.
   await context.route('**/v1/auth/refresh-tokens', async (route) => {
     const from = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 1000));

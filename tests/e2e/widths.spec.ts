@@ -133,8 +133,8 @@ test('at 375 px a row opens to show its hidden columns and actions: Create, Retr
   for (const term of ['BAD', 'Investigation Deadline', 'Reportable', 'CH-Number', 'CH-Title', 'Good Faith Efforts', 'Delivered']) {
     await expect(details.getByRole('term').filter({ hasText: term })).toBeVisible();
   }
-  await expect(details.getByRole('button', { name: 'Mark as reportable' })).toBeVisible();
-  await expect(details.getByRole('button', { name: 'Mark as delivered' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Mark reportable' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
   await details.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('dialog', { name: 'Create Quality Process' })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -31,7 +31,7 @@ describe('dates mapped into Arena steps', () => {
     const staff = await t.as('staff');
     const { id } = await emu.jotform.addSubmission({ [DEMO_QID.fullName]: { first: 'Rosa', last: 'Delgado' }, [DEMO_QID.awareDate]: date });
     await t.app.services.sync.syncOnce();
-    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve' } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve', decideLater: true } })).statusCode).toBe(200);
     expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/quality-process`, headers: staff, payload: { chTitle: `Aware ${date}` } })).statusCode).toBe(204);
 
     const [intake] = (await t.request({ method: 'GET', url: `/v1/arena/quality-process-step/${id}`, headers: staff })).json().results as { attributes: { name: string; value: string }[] }[];

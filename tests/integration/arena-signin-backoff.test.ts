@@ -30,11 +30,11 @@ describe('a transfer while Arena refuses the integration user', () => {
     await emu.close();
   });
 
-  it('answers 502 with the next try time, leaves the submission as it was, and says so once', async () => {
+  it('replies 502 with the next try time, leaves the submission as it was, and says so once', async () => {
     const staff = await t.as('staff');
     const { id } = await emu.jotform.addSubmission({ [DEMO_QID.fullName]: { first: 'Rosa', last: 'Delgado' }, [DEMO_QID.awareDate]: '2026-11-20' });
     await t.app.services.sync.syncOnce();
-    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve' } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve', decideLater: true } })).statusCode).toBe(200);
     const before = (await t.request({ method: 'GET', url: `/v1/jotforms/submission/${id}`, headers: staff })).json();
 
     const message = "Arena refused the integration user's sign-in (4001); next try at 14:05 UTC.";

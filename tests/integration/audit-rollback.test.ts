@@ -2,15 +2,16 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { refuseAuditInserts } from '../support/audit-failure.ts';
 import { portalWithSubmissions } from '../support/portal-with-submissions.ts';
+import { signature } from '../support/signing.ts';
 
 /**
  * A change and its audit entry commit together or not at all: with the database refusing the
- * audit insert, each kind of change answers 500 and leaves every table as it was.
+ * audit insert, each kind of change replies 500 and leaves every table as it was.
  */
 const { p, send, submission, mapping, audits } = portalWithSubmissions();
 
 /** What a change could touch, each table as sorted JSON rows. */
-const TABLES = ['users', 'sessions', 'refresh_tokens', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events'];
+const TABLES = ['users', 'sessions', 'refresh_tokens', 'email_configs', 'field_mappings', 'submissions', 'reportability_decisions', 'filed_reports', 'mail_outbox', 'system_logs', 'audit_events', 'signatures', 'signing_tokens', 'investigations', 'complaint_replies', 'closure_events'];
 async function snapshot(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const table of TABLES) {
@@ -53,7 +54,7 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
     const base = `/v1/jotforms/submission/${id}`;
     await rolledBack({ method: 'PATCH', url: `${base}/mark-email-delivered`, payload: { emailDelivered: true } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/mark-reportable`, payload: {} }, p.staff);
-    await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve' } }, p.staff);
+    await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve', decideLater: true } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'deny', reason: 'Duplicate of an earlier report.', notReportable: true } }, p.staff);
     await rolledBack({ method: 'PATCH', url: `${base}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
     await rolledBack({ method: 'POST', url: `${base}/followups`, payload: { text: 'Called again.' } }, p.staff);
@@ -62,7 +63,7 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
   it('a quality process: the transfer is not recorded as done, and a retry completes it once', async () => {
     const id = await submission();
     const base = `/v1/jotforms/submission/${id}`;
-    expect((await send({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve' } }, p.staff)).statusCode).toBe(200);
+    expect((await send({ method: 'PATCH', url: `${base}/review`, payload: { decision: 'approve', decideLater: true } }, p.staff)).statusCode).toBe(200);
     const refusal = await refuseAuditInserts(p.t.database.owner.pool);
     try {
       const res = await send({ method: 'PATCH', url: `${base}/quality-process`, payload: { chTitle: 'Rolled back transfer' } }, p.staff);
@@ -109,10 +110,19 @@ describe('a change whose audit entry cannot be written is rolled back', () => {
   it('reporting: a reportability decision and a filed report', async () => {
     const id = await submission();
     const base = `/v1/jotforms/submission/${id}/reportability`;
-    await rolledBack({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard' } }, p.staff);
-    expect((await send({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard' } }, p.staff)).statusCode).toBe(200);
+    const decide = async () => ({ method: 'PUT' as const, url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard', signature: await signature(send, p.staff, 'Reportability decided') } });
+    await rolledBack(await decide(), p.staff);
+    expect((await send(await decide(), p.staff)).statusCode).toBe(200);
     const becameAware = (await send({ method: 'GET', url: `/v1/jotforms/submission/${id}` }, p.staff)).json().becomeAwareDate as string;
     await rolledBack({ method: 'POST', url: `${base}/reports`, payload: { regime: 'US_MDR', reportedOn: becameAware, reference: 'MDR-1' } }, p.staff);
+  });
+
+  it('closure: a signed investigation (its signing token stays unused) and a reply', async () => {
+    const id = await submission();
+    const at = (tail: string) => `/v1/jotforms/submission/${id}/${tail}`;
+    const signed = async (tail: string, body: object, meaning: 'Investigation reviewed' | 'Complaint closed') => ({ method: tail === 'close' ? ('POST' as const) : ('PUT' as const), url: at(tail), payload: { ...body, signature: await signature(send, p.staff, meaning) } });
+    await rolledBack(await signed('investigation', { outcome: 'not_investigated', reason: 'A duplicate of an earlier complaint.' }, 'Investigation reviewed'), p.staff);
+    await rolledBack({ method: 'PUT', url: at('reply'), payload: { outcome: 'not_needed', reason: 'The complainant withdrew it.' } }, p.staff);
   });
 
   it('questions: add, delete, reorder (JotForm untouched too)', async () => {

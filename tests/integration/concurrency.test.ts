@@ -1,11 +1,12 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Headers, portalWithSubmissions } from '../support/portal-with-submissions.ts';
+import { signature } from '../support/signing.ts';
 
 /**
  * Exactly once under concurrency: ten identical requests sent at once have the effect of one
- * (one row, one audit entry) and answer as one request and its repeats would; ten different
- * follow-ups each answer their own note.
+ * (one row, one audit entry) and reply as one request and its repeats would; ten different
+ * follow-ups each reply with their own note.
  */
 const { p, send, submission, mapping, audits } = portalWithSubmissions();
 
@@ -22,7 +23,7 @@ describe('users', () => {
     expect(await audits(id)).toBe(1);
   });
 
-  it('PATCH /v1/users/{id}: one entry, every answer the changed user', async () => {
+  it('PATCH /v1/users/{id}: one entry, every reply the changed user', async () => {
     const user = await p.t.createUser('staff');
     const res = await tenAtOnce({ method: 'PATCH', url: `/v1/users/${user.id}`, payload: { name: 'Renamed Once' } });
     expect(statuses(res)).toEqual(Array(10).fill(200));
@@ -79,7 +80,7 @@ describe('signing out', () => {
 });
 
 describe('submissions', () => {
-  it('mark delivered: one entry, every answer delivered', async () => {
+  it('mark delivered: one entry, every reply delivered', async () => {
     const id = await submission();
     const res = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/mark-email-delivered`, payload: { emailDelivered: true } }, p.staff);
     expect(statuses(res)).toEqual(Array(10).fill(200));
@@ -98,7 +99,7 @@ describe('submissions', () => {
 
   it('approve: one approval; the repeats 409 saying it is Pending Transfer', async () => {
     const id = await submission();
-    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, payload: { decision: 'approve' } }, p.staff);
+    const res = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, payload: { decision: 'approve', decideLater: true } }, p.staff);
     expect(statuses(res)).toEqual([200, ...Array(9).fill(409)]);
     expect(new Set(res.filter((r) => r.statusCode === 409).map((r) => r.json().message))).toEqual(
       new Set(['Only submissions pending review can be approved or denied; this one is Pending Transfer.']),
@@ -106,7 +107,7 @@ describe('submissions', () => {
     expect(await audits(id, 'approve')).toBe(1);
   });
 
-  it('the same follow-up (create-followup and POST …/followups): one note, every answer that note', async () => {
+  it('the same follow-up (create-followup and POST …/followups): one note, every reply that note', async () => {
     const id = await submission();
     const saved = await tenAtOnce({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/create-followup`, payload: { followup: 'Called the clinic.' } }, p.staff);
     expect(statuses(saved)).toEqual(Array(10).fill(200));
@@ -129,7 +130,7 @@ describe('submissions', () => {
     expect(notes.map((n) => n.method)).toEqual(['letter', 'phone']);
   });
 
-  it('ten different follow-ups: ten notes, each answer its own', async () => {
+  it('ten different follow-ups: ten notes, each reply its own', async () => {
     const id = await submission();
     const texts = Array.from({ length: 10 }, (_, i) => `Note number ${i}`);
     const res = await Promise.all(texts.map((text) => send({ method: 'POST', url: `/v1/jotforms/submission/${id}/followups`, payload: { text } }, p.staff)));
@@ -138,9 +139,16 @@ describe('submissions', () => {
     const notes = (await send({ method: 'GET', url: `/v1/jotforms/submission/${id}/followups` }, p.staff)).json().results as { id: string; text: string }[];
     expect(notes).toHaveLength(10);
     expect(new Map(res.map((r) => [r.json().results.id, r.json().results.text]))).toEqual(new Map(notes.map((n) => [n.id, n.text])));
+    // The saves took the row in turn: each note's "before" is the text the note before it wrote, and every save counted.
+    const { rows } = await p.t.database.pool.query<{ before: string | null; after: string }>(
+      `select before->>'followup' as before, after->>'followup' as after from audit_events where entity_id = $1 and action = 'followup' order by id`,
+      [id],
+    );
+    expect(rows.slice(1).map((r) => r.before)).toEqual(rows.slice(0, -1).map((r) => r.after));
+    expect((await send({ method: 'GET', url: `/v1/jotforms/submission/${id}` }, p.staff)).json().followupAttempts).toBe(10);
   });
 
-  it('send e-mail to the recipients: one message, one entry, every answer that message', async () => {
+  it('send e-mail to the recipients: one message, one entry, every reply that message', async () => {
     expect((await send({ method: 'POST', url: '/v1/email-configs', payload: { email: 'quality-team@example.com' } })).statusCode).toBe(201);
     const id = await submission();
     const res = await tenAtOnce({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient` }, p.staff);
@@ -186,7 +194,7 @@ describe('configuration', () => {
     expect(await count(`audit_events where action = 'clear'`, [])).toBe(before + 1);
   });
 
-  it('resending a message: one copy, one entry, every answer that copy', async () => {
+  it('resending a message: one copy, one entry, every reply that copy', async () => {
     await send({ method: 'POST', url: '/v1/email-configs', payload: { email: 'resend@example.org' } });
     const id = await submission();
     const mailId = (await send({ method: 'POST', url: `/v1/jotforms/submission/${id}/send-email-recipient` }, p.staff)).json().mailId as string;
@@ -199,10 +207,12 @@ describe('configuration', () => {
 });
 
 describe('reporting', () => {
-  it('the same decision ten times at once: one decision, one entry, the same answer', async () => {
+  it('the same decision ten times at once: one decision, one entry, the same reply', async () => {
     const id = await submission();
     const base = `/v1/jotforms/submission/${id}/reportability`;
-    const res = await tenAtOnce({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard' } }, p.staff);
+    // One signature: the first decision uses it, the repeats find the decision signed and store nothing.
+    const sig = await signature(send, p.staff, 'Reportability decided');
+    const res = await tenAtOnce({ method: 'PUT', url: base, payload: { decision: 'reportable', rationale: 'Injury reported.', category: 'standard', signature: sig } }, p.staff);
     expect(statuses(res)).toEqual(Array(10).fill(200));
     expect(new Set(res.map((r) => r.json().current.id)).size).toBe(1);
     expect(await count('reportability_decisions where submission_id = $1', [id])).toBe(1);

@@ -28,7 +28,7 @@ const sample = { params: {} as Record<string, string>, bodies: {} as Record<stri
  * delete changes it, and no column (the answers JSON above all) has to be read for it.
  */
 async function businessDigest(): Promise<string> {
-  const tables = ['users', 'submissions', 'field_mappings', 'email_configs', 'mail_outbox'];
+  const tables = ['users', 'submissions', 'field_mappings', 'screening_questions', 'email_configs', 'mail_outbox'];
   const parts = tables.map((name) => `(select md5(coalesce(string_agg(ctid::text || ':' || xmin::text, ',' order by ctid), '')) from ${name})`).join(` || `);
   const { rows } = await t.database.db.execute<{ digest: string }>(sql.raw(`select ${parts} as digest`));
   return rows[0]!.digest;
@@ -45,6 +45,7 @@ beforeAll(async () => {
   const staff = await t.createUser('staff', { email: 'planted@example.org', password: PLANTED });
   const [submission] = await t.database.db.execute<{ id: string }>(sql`select id from submissions order by id limit 1`).then((r) => r.rows);
   const mapping = await t.request({ method: 'POST', url: '/v1/field-mapping', headers, payload: { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantName, name: 'Fuzz', predefined: true, predefinedValue: 'x' } });
+  const rule = await t.request({ method: 'POST', url: '/v1/trends/rules', headers, payload: { kind: 'count', product: 'Fuzz Pump', code: null, windowDays: 30, count: 3 } });
   const recipient = randomUUID();
   await t.database.db.insert(emailConfigs).values({ id: recipient, email: 'fuzz@example.org', active: true });
   await t.request({ method: 'POST', url: `/v1/jotforms/submission/${submission!.id}/send-email-recipient`, headers });
@@ -56,6 +57,7 @@ beforeAll(async () => {
     '/v1/field-mapping/:id': { id: mapping.json().id },
     '/v1/email-configs/:id': { id: recipient },
     '/v1/mail/:id/resend': { id: mail!.id },
+    '/v1/trends/rules/:ruleId': { ruleId: rule.json().id },
   };
   sample.bodies = {
     'POST /v1/auth/login': { email: 'planted@example.org', password: PLANTED },
@@ -64,8 +66,14 @@ beforeAll(async () => {
     'PATCH /v1/auth/password': { currentPassword: PLANTED, newPassword: `${PLANTED}-New1` },
     'POST /v1/auth/login/mfa': { challenge: PLANTED, code: '123456' },
     'POST /v1/auth/mfa/totp/confirm': { code: '123456' },
+    'POST /v1/auth/mfa/totp': { password: PLANTED },
     'DELETE /v1/auth/mfa/totp': { password: PLANTED, code: '123456' },
+    'POST /v1/auth/mfa/recovery-codes': { password: PLANTED, code: '123456' },
     'POST /v1/auth/oidc/exchange': { code: PLANTED },
+    'POST /v1/auth/oidc/outcome': { code: PLANTED },
+    'POST /v1/auth/oidc/signing-token': { code: PLANTED },
+    'POST /v1/auth/oidc/link': { password: PLANTED },
+    'PUT /v1/users/:userId/identity': { subject: 'fuzz-subject' },
     'POST /v1/users': { name: 'Fuzz User', email: 'fuzz-user@example.org', password: `${PLANTED}!1`, role: 'staff' },
     'PATCH /v1/users/:userId': { name: 'Fuzz Renamed' },
     'PATCH /v1/users/:userId/restrict-access': { isRestricted: false },
@@ -73,6 +81,9 @@ beforeAll(async () => {
     'PATCH /v1/email-configs/:id': { active: true },
     'POST /v1/field-mapping': { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantEmail, name: 'Fuzz two', predefined: true, predefinedValue: 'y' },
     'PUT /v1/field-mapping/:id': { arenaFieldGUID: ATTRIBUTE_GUIDS.complainantName, name: 'Fuzz', predefined: true, predefinedValue: 'x' },
+    'PUT /v1/field-mapping/screening-questions': { death: '20', injury: null, malfunction: null },
+    'PUT /v1/field-mapping/complaint-fields': { product: null, model: null, lot: null, udi: null },
+    'PUT /v1/jotforms/submission/:id/codes': { codes: ['A050401'] },
     'POST /v1/field-mapping/preview': { submissionId: submission!.id, draft: { id: null, mapping: { arenaFieldGUID: ATTRIBUTE_GUIDS.product, name: 'Fuzz', predefined: true, predefinedValue: PLANTED } } },
     'POST /v1/jotforms/:formId/questions': { text: 'Fuzz question', order: 5, type: 'textbox' },
     'PATCH /v1/jotforms/:formId/questions/order': { order: questions },
@@ -80,12 +91,21 @@ beforeAll(async () => {
     'PATCH /v1/jotforms/submission/:id/create-followup': { followup: `Called back; ${PLANTED}` },
     'PATCH /v1/jotforms/submission/:id/mark-reportable': { reportable: true },
     'POST /v1/jotforms/submission/:id/followups': { text: `Left a voicemail; ${PLANTED}` },
-    'PUT /v1/jotforms/submission/:id/reportability': { decision: 'reportable', rationale: `Serious injury reported; ${PLANTED}`, regimes: ['US_MDR'], category: 'standard' },
+    'PUT /v1/jotforms/submission/:id/reportability': { decision: 'reportable', rationale: `Serious injury reported; ${PLANTED}`, regimes: ['US_MDR'], category: 'standard', signature: { token: PLANTED, meaning: 'Reportability decided' } },
+    'PUT /v1/jotforms/submission/:id/investigation': { outcome: 'investigated', summary: `Tested; ${PLANTED}`, result: 'Fixed.', signature: { token: PLANTED, meaning: 'Investigation reviewed' } },
+    'PUT /v1/jotforms/submission/:id/reply': { outcome: 'not_needed', reason: `Withdrawn; ${PLANTED}` },
+    'POST /v1/jotforms/submission/:id/close': { summary: `Closed; ${PLANTED}`, signature: { token: PLANTED, meaning: 'Complaint closed' } },
+    'POST /v1/jotforms/submission/:id/reopen': { reason: `Reopened; ${PLANTED}` },
+    'POST /v1/auth/signing-token': { password: PLANTED },
     'POST /v1/jotforms/submission/:id/reportability/reports': { regime: 'US_MDR', reportedOn: '2025-06-01', reference: `MW-${PLANTED}` },
+    'POST /v1/jotforms/submission/:id/assessments': { answers: { us_mfr_death: false, us_mfr_serious_injury: false, us_mfr_malfunction: false }, awareDate: '2025-05-01', awareDateReason: `Phoned in earlier; ${PLANTED}` },
     'PATCH /v1/jotforms/submission/:id/mark-email-delivered': { emailDelivered: true },
     'PATCH /v1/jotforms/submission/:id/review': { decision: 'deny', reason: PLANTED, notReportable: true },
     'PUT /v1/jotforms/submission/:id/owner': { userId: staff.id, expectedOwnerId: null },
     'PUT /v1/mail/reminders/mine': { digest: false },
+    'POST /v1/mail/:id/resend': { to: ['fuzz@example.org'] },
+    'POST /v1/trends/rules': { kind: 'count', product: 'Fuzz Pump', code: 'A050401', windowDays: 30, count: 3 },
+    'PUT /v1/trends/rules/:ruleId': { kind: 'mean', product: 'Fuzz Pump', code: null, factor: 2, minCount: 3 },
     'POST /v1/jotforms/webhook/:secret': { submissionID: submission!.id },
   };
   samplePathParams = (path) => ({ ...sample.params, ...byPath[path] });
@@ -140,7 +160,7 @@ function urlOf(p: Probe): string {
 }
 
 describe('generated bad requests against every contract endpoint', () => {
-  it('never answer 5xx, answer every 4xx with {code, message}, change no business row when refused, and log no data', async () => {
+  it('never reply 5xx, reply to every 4xx with {code, message}, change no business row when refused, and log no data', async () => {
     const endpoints = contractEndpoints();
     for (const e of endpoints.filter(hasBody)) {
       if (objectKeys(e.body)) expect(sample.bodies, `a valid sample body for ${key(e)}`).toHaveProperty([key(e)]);
@@ -194,12 +214,12 @@ describe('generated bad requests against every contract endpoint', () => {
     // ~3,000 requests take ~15 s alone; the suite runs two database projects side by side on 2 cores.
   }, 180_000);
 
-  it('still answers health checks and sign-ins after the same requests sent six at a time', async () => {
+  it('still replies to health checks and sign-ins after the same requests sent six at a time', async () => {
     const all = probes(contractEndpoints());
     const problems: string[] = [];
     for (let i = 0; i < all.length; i += 6) {
       const batch = all.slice(i, i + 6);
-      const answers = await Promise.all(
+      const replies = await Promise.all(
         batch.map((p) =>
           t.request({
             method: p.endpoint.method,
@@ -209,7 +229,7 @@ describe('generated bad requests against every contract endpoint', () => {
           }),
         ),
       );
-      answers.forEach((res, j) => {
+      replies.forEach((res, j) => {
         if (res.statusCode >= 500) problems.push(`${key(batch[j]!.endpoint)} ${batch[j]!.what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       });
     }

@@ -75,13 +75,13 @@ describe('the mail outbox and its worker', () => {
     expect(logged.map((l) => l.description)).toContain(`E-mail about submission ${id} sent to 1 recipient(s)`);
   });
 
-  it('send-email-recipient queues once per submission: repeated and concurrent calls answer what was queued', async () => {
+  it('send-email-recipient queues once per submission: repeated and concurrent calls reply with what was queued', async () => {
     const id = freshId();
-    const answers = await Promise.all([send(id), send(id), send(id)]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const replies = await Promise.all([send(id), send(id), send(id)]);
+    expect(replies.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const mails = (await outbox()).filter((m) => m.submissionId === id);
     expect(mails).toHaveLength(1);
-    expect(new Set(answers.map((a) => a.json().mailId))).toEqual(new Set([mails[0]!.id]));
+    expect(new Set(replies.map((a) => a.json().mailId))).toEqual(new Set([mails[0]!.id]));
     expect((await send(id)).json()).toMatchObject({ mailId: mails[0]!.id, message: 'The email about this submission was already queued' });
     await worker().runOnce();
     expect(sink.received.filter((m) => m.raw.includes(`Submission ${id} delivered`))).toHaveLength(1);
@@ -169,6 +169,7 @@ describe('the mail outbox and its worker', () => {
     expect((await t.request({ method: 'POST', url: `/v1/mail/${randomUUID()}/resend`, headers: await admin() })).statusCode).toBe(404);
   });
 
+
   it('GET …/submission/:id/mail shows every role the submission’s mail status and the active recipients, without addresses', async () => {
     const [failed] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'failed'));
     const res = await t.request({ method: 'GET', url: `/v1/jotforms/submission/${failed!.submissionId}/mail`, headers: await t.as('member') });
@@ -179,6 +180,30 @@ describe('the mail outbox and its worker', () => {
     expect(JSON.stringify(body)).not.toContain('quality@example.org');
     expect(body.results[0]).toMatchObject({ recipients: 1, resendOf: failed!.id });
     expect((await t.request({ method: 'GET', url: '/v1/jotforms/submission/6000000000000000000/mail', headers: await staff() })).statusCode).toBe(404);
+  });
+
+  it('Resend names its addressees first and goes to those only: a delivered notice to the active recipients, another message to whom it went', async () => {
+    const [failed] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'failed'));
+    const shown = await t.request({ method: 'GET', url: `/v1/mail/${failed!.id}/resend`, headers: await admin() });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({ to: ['quality@example.org'], basis: 'active_recipients' });
+    // Confirmed with other addressees than it would use now (the recipients changed meanwhile): nothing is queued.
+    const before = (await outbox()).length;
+    const stale = await t.request({ method: 'POST', url: `/v1/mail/${failed!.id}/resend`, headers: await admin(), payload: { to: ['someone-else@example.org'] } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/would now go to quality@example\.org/);
+    expect((await outbox()).length).toBe(before);
+    const ok = await t.request({ method: 'POST', url: `/v1/mail/${failed!.id}/resend`, headers: await admin(), payload: { to: ['Quality@example.org'] } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().results.to).toEqual(['quality@example.org']);
+    // An assignment goes again to its one addressee, and says so.
+    const [assignment] = await t.database.db
+      .insert(mailOutbox)
+      .values({ id: randomUUID(), kind: 'assignment', to: ['owner@example.org'], subject: 'Assigned to you', text: 'x', status: 'stored', dedupeKey: `assign-${randomUUID()}` })
+      .returning();
+    const addressees = await t.request({ method: 'GET', url: `/v1/mail/${assignment!.id}/resend`, headers: await admin() });
+    expect(addressees.json()).toEqual({ to: ['owner@example.org'], basis: 'same_addressees' });
+    expect((await t.request({ method: 'GET', url: `/v1/mail/${assignment!.id}/resend`, headers: await staff() })).statusCode).toBe(403);
   });
 
   it('with no active recipient, send-email-recipient is 409 and queues nothing, and the status says so', async () => {

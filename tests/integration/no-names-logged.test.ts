@@ -36,7 +36,7 @@ describe("a submitter's name stays out of the system log and the notification ma
     expect(details.json<{ submitter: string }>().submitter).toBe(`${FIRST} ${LAST}`);
 
     const base = `/v1/jotforms/submission/${id}`;
-    expect((await t.request({ method: 'PATCH', url: `${base}/review`, headers: staff, payload: { decision: 'approve' } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PATCH', url: `${base}/review`, headers: staff, payload: { decision: 'approve', decideLater: true } })).statusCode).toBe(200);
     expect((await t.request({ method: 'PATCH', url: `${base}/mark-email-delivered`, headers: staff, payload: { emailDelivered: true } })).statusCode).toBe(200);
     const sent = await t.request({ method: 'POST', url: `${base}/send-email-recipient`, headers: staff });
     expect(sent.statusCode, sent.body).toBe(200);

@@ -22,7 +22,7 @@ async function portal(emu: Emulators) {
   async function approvedSubmission(): Promise<string> {
     const { id } = await emu.jotform.addSubmission({ [DEMO_QID.fullName]: { first: 'Rosa', last: 'Delgado' }, [DEMO_QID.awareDate]: '2025-03-14' });
     await t.app.services.sync.syncOnce();
-    const review = await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve' } });
+    const review = await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve', decideLater: true } });
     expect(review.statusCode).toBe(200);
     return id;
   }
@@ -61,13 +61,14 @@ describe('quality process in a strict Arena workspace', () => {
 
     const [intake, evaluation] = (await p.get(`/v1/arena/quality-process-step/${id}`)).json().results as { name: string; attributes: { name: string; value: string }[] }[];
     expect(intake?.attributes).toEqual([
-      { name: 'Complaint Title', value: '' },
+      // No mapping fills the title field: the name given in Create does.
+      { name: 'Complaint Title', value: 'Infusion set leak' },
       { name: 'Become Aware Date', value: '2025-03-14' },
       { name: 'Complainant Name', value: 'Rosa Delgado' },
       { name: 'Complainant Email', value: '' },
       { name: 'Complaint Description', value: '' },
     ]);
-    expect(evaluation?.attributes.map((a) => a.name)).toEqual(['Reportable?', 'Product', 'Event Date', 'Symptoms', 'Units Affected']);
+    expect(evaluation?.attributes.map((a) => a.name)).toEqual(['Reportable?', 'Product', 'Lot Number', 'Event Date', 'Symptoms', 'Units Affected']);
     expect(evaluation?.attributes.at(-1)).toEqual({ name: 'Units Affected', value: '2' });
   });
 

@@ -14,7 +14,7 @@ let admin: Record<string, string>;
 let staff: Record<string, string>;
 
 const submission = async (id: string) => (await t.request({ method: 'GET', url: `/v1/jotforms/submission/${id}`, headers: staff })).json();
-const approve = async (id: string) => expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve' } })).statusCode).toBe(200);
+const approve = async (id: string) => expect((await t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/review`, headers: staff, payload: { decision: 'approve', decideLater: true } })).statusCode).toBe(200);
 const createQp = (id: string, chTitle: string) => t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${id}/quality-process`, headers: staff, payload: { chTitle } });
 const processCount = () => emu.arena.state.processes.size;
 
@@ -65,7 +65,8 @@ describe('quality process through both emulators', () => {
     expect(intake).toEqual({
       name: 'Complaint Intake',
       attributes: [
-        { name: 'Complaint Title', value: '' },
+        // No mapping fills the title field: the name given in Create does.
+        { name: 'Complaint Title', value: 'Infusion set leak' },
         { name: 'Become Aware Date', value: '2025-03-14' },
         { name: 'Complainant Name', value: 'Rosa Delgado' },
         { name: 'Complainant Email', value: 'rosa.delgado@example.org' },
@@ -93,15 +94,15 @@ describe('quality process through both emulators', () => {
     expect(processCount()).toBe(before + 1);
   });
 
-  it('two concurrent creates make exactly one quality process, and both answer its success', async () => {
+  it('two concurrent creates make exactly one quality process, and both reply with its success', async () => {
     const { id } = await emu.jotform.addSubmission();
     await t.app.services.sync.syncOnce();
     await approve(id);
     const before = processCount();
     emu.arena.control.setLatency(50);
     try {
-      const answers = await Promise.all([createQp(id, 'Concurrent'), createQp(id, 'Concurrent')]);
-      expect(answers.map((r) => r.statusCode)).toEqual([204, 204]);
+      const replies = await Promise.all([createQp(id, 'Concurrent'), createQp(id, 'Concurrent')]);
+      expect(replies.map((r) => r.statusCode)).toEqual([204, 204]);
     } finally {
       emu.arena.control.setLatency(0);
     }

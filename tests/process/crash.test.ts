@@ -76,7 +76,7 @@ describe('a crash of the portal loses no acknowledged write', () => {
     expect(await portal.stop()).toBe(0);
   });
 
-  it('answers 503 while its database server is down, restarts it and serves again', async () => {
+  it('replies 503 while its database server is down, restarts it and serves again', async () => {
     const portal = startPortal(dataDir, await freePort());
     await waitHealthy(portal);
     const headers = await signIn(portal.url);

@@ -59,7 +59,7 @@ export function startPortal(dataDir: string, port: number, env: Record<string, s
   };
 }
 
-/** Resolves once /healthz answers 200; rejects if the portal exits first or takes longer than `ms`. */
+/** Resolves once /healthz replies 200; rejects if the portal exits first or takes longer than `ms`. */
 export async function waitHealthy(portal: Portal, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
   let gone = false;

@@ -3,6 +3,8 @@ import type { SubmissionRow } from '#shared/contract/submissions';
 import { DEMO_FORM_ID, DEMO_QID } from '../../src/server/emulators/jotform/fixtures.ts';
 import { fixedClock } from '../../src/server/lib/clock.ts';
 import { type Emulators, startEmulators } from './emulators.ts';
+import type { Meaning } from '#shared/contract/signatures';
+import { signature } from './signing.ts';
 import { type TestApp, bearer, createTestApp } from './test-app.ts';
 
 /** Sunday 2025-06-15, noon in New York (the JotForm account's zone): "today" is 2025-06-15. */
@@ -85,6 +87,8 @@ export function complaintFile() {
     },
     send,
     list,
+    /** A signature of the staff member (or of `headers`' user with their password) for one signed action. */
+    sign: (meaning: Meaning, headers: Headers = staff, password?: string) => signature((o) => t.request(o), headers, meaning, password),
     row: async (id: string): Promise<SubmissionRow> => (await send('GET', `/v1/jotforms/submission/${id}`)).json(),
   };
 }

@@ -8,6 +8,8 @@ export interface ProviderAccount {
   email_verified?: boolean;
   name?: string;
   groups?: string[];
+  /** How the provider says it authenticated them (the ID token's `amr`); none when unset. */
+  amr?: string[];
 }
 
 export const CLIENT = { id: 'quality-portal', secret: 'quality-portal-test-secret' };
@@ -32,10 +34,18 @@ export async function startTestProvider(redirectUri: string, accounts: Record<st
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    claims: { amr: null, openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    // The portal asks for `amr` in the ID token through the claims parameter when it needs it.
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, ...accounts[id] }) }),
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, claimsParameter: { enabled: true } },
   });
+  // The development sign-in page records no authentication methods; a real provider's would.
+  const finished = provider.interactionFinished.bind(provider);
+  provider.interactionFinished = (req, res, result, options) => {
+    const login = result.login as { accountId: string } | undefined;
+    const amr = login && accounts[login.accountId]?.amr;
+    return finished(req, res, amr ? { ...result, login: { ...login, amr } } : result, options);
+  };
   server.on('request', provider.callback());
   return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
@@ -52,10 +62,10 @@ function formOf(html: string): { action: string; fields: Record<string, string> 
 export type ProviderCookies = Map<string, string>;
 
 /**
- * Follows the provider's redirects and answers its pages with `answer` (a form to send, or an
- * address to go to) until it sends the browser back to the portal; answers that address.
+ * Follows the provider's redirects and responds to its pages with `respond` (a form to send, or an
+ * address to go to) until it sends the browser back to the portal; returns that address.
  */
-async function untilBack(start: string, cookies: ProviderCookies, answer: (html: string, origin: string) => { form?: { action: string; fields: Record<string, string> }; url?: URL }): Promise<URL> {
+async function untilBack(start: string, cookies: ProviderCookies, respond: (html: string, origin: string) => { form?: { action: string; fields: Record<string, string> }; url?: URL }): Promise<URL> {
   const origin = new URL(start).origin;
   let url = new URL(start);
   let form: { action: string; fields: Record<string, string> } | undefined;
@@ -79,7 +89,7 @@ async function untilBack(start: string, cookies: ProviderCookies, answer: (html:
       if (url.origin !== origin) return url;
       continue;
     }
-    const next = answer(await res.text(), origin);
+    const next = respond(await res.text(), origin);
     form = next.form;
     url = next.url ?? new URL(next.form!.action, origin);
   }
@@ -89,7 +99,7 @@ async function untilBack(start: string, cookies: ProviderCookies, answer: (html:
 /**
  * What a browser does at the provider: follows its redirects, signs in as `login` on its sign-in
  * page and agrees on its consent page (or presses its cancel link), until the provider sends the
- * browser back to the portal; answers that address. `cookies` keeps the provider's session for a
+ * browser back to the portal; returns that address. `cookies` keeps the provider's session for a
  * later visit; `loginPages` counts the sign-in pages the provider showed.
  */
 export async function signInAtProvider(authorizationUrl: string, login: string, opts: { cancel?: boolean; cookies?: ProviderCookies; loginPages?: { count: number } } = {}): Promise<URL> {
@@ -101,7 +111,7 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
   });
 }
 
-/** Signs out at the provider's sign-out page ("Yes, sign me out"); answers where it sends the browser back. */
+/** Signs out at the provider's sign-out page ("Yes, sign me out"); returns where it sends the browser back. */
 export async function signOutAtProvider(endSessionUrl: string, cookies: ProviderCookies): Promise<URL> {
   return untilBack(endSessionUrl, cookies, (html) => {
     const page = formOf(html);

@@ -29,6 +29,12 @@ export function submissionRow(overrides: Partial<SubmissionRow> = {}): Submissio
     reportable: false,
     chNumber: null,
     owner: null,
+    closed: false,
+    product: null,
+    model: null,
+    lot: null,
+    udi: null,
+    potentialReportable: false,
     chTitle: null,
     followup: null,
     followupAttempts: 0,
@@ -52,7 +58,7 @@ export function submission(overrides: Partial<Submission> = {}): Submission {
   return { ...submissionRow(overrides), answers: [], ...overrides };
 }
 
-/** One page of a paged list answer (`limit` 10 unless given). */
+/** One page of a paged list reply (`limit` 10 unless given). */
 export function pageOf<T>(results: T[], extra: { page?: number; limit?: number; totalResults?: number } = {}) {
   const limit = extra.limit ?? 10;
   const totalResults = extra.totalResults ?? results.length;

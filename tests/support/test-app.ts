@@ -9,10 +9,17 @@ import { type Database, type Db, openPostgres } from '../../src/server/db/client
 import { asRole } from '../../src/server/db/roles.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { Clock } from '../../src/server/lib/clock.ts';
-import { hashPassword } from '../../src/server/lib/password.ts';
+import { type PasswordCost, hashPassword } from '../../src/server/lib/password.ts';
 import './db-template.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
+
+/**
+ * argon2id at its least cost: the test apps' hashes (and their users') are made at it, so the
+ * thousands of sign-ins of a run take a millisecond each instead of a full hash's tens. The
+ * portal itself always hashes at PASSWORD_COST (lib/password.test.ts checks that default).
+ */
+export const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassw0rd', name: 'Ada Admin' };
 
 /** A new database on the run's test server, from `template` or empty; dropped by `drop()`. */
@@ -30,13 +37,14 @@ export type TestDatabase = Database & { owner: { db: Db; pool: pg.Pool } };
 
 /**
  * A fresh, migrated database of its own: a clone of the run's template, dropped on close. Its
- * `db` and `pool` connect as the portal's app role, as a running portal does; `owner` as the
+ * `db` and `pool` connect as the portal's app role with its default pool (ten requests at once each
+ * get a connection, as in a running portal); `owner` as the
  * schema's owner, for the few tests that change the schema (a trigger refusing audit entries).
  */
 export async function freshDatabase(): Promise<TestDatabase> {
   const { template, appRole } = inject('testDatabaseServer');
   const created = await createDatabase(template);
-  const database = openPostgres(asRole(created.url, appRole.name, appRole.password), { max: 5 });
+  const database = openPostgres(asRole(created.url, appRole.name, appRole.password));
   const owner = openPostgres(created.url, { max: 1 });
   return {
     ...database,
@@ -95,7 +103,7 @@ export interface TestApp {
 export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, db: database.db, exportPool: database.exportPool, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
+  const app = await buildApp({ config, db: database.db, exportPool: database.exportPool, jwtSecret: TEST_JWT_SECRET, passwordCost: TEST_PASSWORD_COST, ...(opts.clock ? { clock: opts.clock } : {}), ...opts.deps });
   const admin = await insertUser(database, 'super_admin', { email: ADMIN.email, name: ADMIN.name, password: ADMIN.password });
   const roleUsers = new Map<Role, { email: string; password: string }>([['super_admin', admin]]);
 
@@ -134,7 +142,7 @@ export type Instance = Pick<TestApp, 'app' | 'request' | 'login'> & { close(): P
 
 /** Another instance over the same database (as a second server behind a load balancer), with its own settings or clock. */
 export async function secondInstance(t: TestApp, opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<Instance> {
-  const app = await buildApp({ config: testConfig(opts.env), db: t.database.db, jwtSecret: TEST_JWT_SECRET, ...(opts.clock ? { clock: opts.clock } : {}) });
+  const app = await buildApp({ config: testConfig(opts.env), db: t.database.db, jwtSecret: TEST_JWT_SECRET, passwordCost: TEST_PASSWORD_COST, ...(opts.clock ? { clock: opts.clock } : {}) });
   return {
     app,
     request: (o) => app.inject(o),
@@ -156,7 +164,7 @@ async function insertUser(
     email,
     name: fields.name ?? `Test ${role}`,
     role,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
     isRestricted: fields.isRestricted ?? false,
   });
   return { id, email, password };

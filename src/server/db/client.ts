@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { NodePgDatabase, NodePgQueryResultHKT, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { grantAppPrivileges, roleOf } from './roles.ts';
 import * as schema from './schema/index.ts';
@@ -9,6 +11,14 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The database: Drizzle over a node-postgres pool (`$client`, for the few things Drizzle does not do, such as COPY). */
 export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
+
+type Relations = ExtractTablesWithRelations<Schema>;
+
+/** What a repository's queries run on: the database itself or one of its transactions. */
+export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema, Relations>;
+
+/** An open transaction of the portal's database. */
+export type Tx = NodePgTransaction<Schema, Relations>;
 
 export interface Database {
   db: Db;

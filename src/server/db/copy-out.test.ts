@@ -43,7 +43,19 @@ describe('COPY out of PostgreSQL', () => {
   it('writes parameters in as quoted literals, so text cannot break out of them', () => {
     const sql = inlineParams({ escapeLiteral: (s) => `'${s.replace(/'/g, "''")}'` }, { sql: 'select $1, $10, $2', params: ["x'); drop table users; --", 2, ...Array(7).fill('p'), 'ten'] });
     expect(sql).toBe("select 'x''); drop table users; --', 'ten', 2");
-    expect(() => inlineParams({ escapeLiteral: (s) => s }, { sql: 'select $1', params: [new Date()] })).toThrow(TypeError);
+    expect(() => inlineParams({ escapeLiteral: (s) => s }, { sql: 'select $1', params: [{ not: 'a value' }] })).toThrow(TypeError);
+  });
+
+  it('takes every parameter type a filter hands it: booleans, NULL, dates, big integers', async () => {
+    const at = new Date('2025-06-15T16:00:00.000Z');
+    expect(await all('select $1::boolean, $2::boolean, $3::text, $4::timestamptz = $5::timestamptz, $6::bigint', [true, false, null, at, at.toISOString(), 9007199254740993n])).toEqual([['t', 'f', null, 't', '9007199254740993']]);
+  });
+
+  it('a query it cannot write gives its connection back: more failures than the pool holds, then a query runs', async () => {
+    for (let i = 0; i < 8; i++) await expect(all('select $1', [{ not: 'a value' }])).rejects.toThrow(TypeError);
+    for (let i = 0; i < 8; i++) await expect(all('select * from no_such_table')).rejects.toThrow(/no_such_table/);
+    // The pool holds at most five connections: a leaked one per failure would leave this waiting.
+    expect(await all('select 1')).toEqual([['1']]);
   });
 
   it('an injection attempt in a parameter stays text', async () => {

@@ -1,14 +1,20 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
+/** One parameter as a literal: every type Drizzle hands the driver for the portal's filters. */
+function literal(client: Pick<pg.Client, 'escapeLiteral'>, value: unknown, n: string): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (typeof value === 'string') return client.escapeLiteral(value);
+  throw new TypeError(`parameter $${n} of a COPY query has a type COPY cannot take (${typeof value})`);
+}
+
 /** A query with its parameters written in as literals: COPY takes no parameters. */
 export function inlineParams(client: Pick<pg.Client, 'escapeLiteral'>, query: { sql: string; params: unknown[] }): string {
-  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1];
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (typeof value !== 'string') throw new TypeError(`parameter $${n} of a COPY query must be a string or a number`);
-    return client.escapeLiteral(value);
-  });
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, query.params[Number(n) - 1], n));
 }
 
 const UNESCAPE: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
@@ -27,8 +33,10 @@ function field(raw: string): string | null {
 export async function* copyRows(pool: pg.Pool, select: { sql: string; params: unknown[] }): AsyncGenerator<(string | null)[][]> {
   const client = await pool.connect();
   let failed: Error | undefined;
-  const stream = client.query(copyTo(`COPY (${inlineParams(client, select)}) TO STDOUT`));
+  let stream: ReturnType<typeof copyTo> | undefined;
+  // Everything after the connection is taken is inside the try, so it goes back whatever fails.
   try {
+    stream = client.query(copyTo(`COPY (${inlineParams(client, select)}) TO STDOUT`));
     let rest: Buffer = Buffer.alloc(0);
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
@@ -47,7 +55,7 @@ export async function* copyRows(pool: pg.Pool, select: { sql: string; params: un
     failed = err as Error;
     throw err;
   } finally {
-    if (!stream.destroyed && !stream.readableEnded) {
+    if (stream && !stream.destroyed && !stream.readableEnded) {
       failed ??= new Error('abandoned');
       stream.destroy();
     }

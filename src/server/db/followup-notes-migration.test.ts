@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, freshDatabase } from '../../../tests/support/test-app.ts';
-import { createComplaintFileRepo } from '../features/submissions/complaint-file.repo.ts';
+import { createFollowupsRepo } from '../features/submissions/followups.repo.ts';
 
 const MIGRATION = fileURLToPath(new URL('./migrations/0011_followup_notes_in_audit.sql', import.meta.url));
 const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
@@ -42,7 +42,7 @@ describe('migration 0011: follow-up notes kept before it', () => {
   });
 
   it('lists every earlier note once, newest first, with its time and author', async () => {
-    const notes = await createComplaintFileRepo(database.db).followups(id);
+    const notes = await createFollowupsRepo(database.db).notes(id);
     expect(notes.map((n) => ({ text: n.text, at: n.at, email: n.author?.email ?? null }))).toEqual([
       { text: 'Second call: replacement sent.', at: '2025-05-03T11:00:00.000Z', email: 'dana.reyes@example.org' },
       { text: 'First call: left a message.', at: '2025-05-02T10:00:00.000Z', email: null },
@@ -51,7 +51,7 @@ describe('migration 0011: follow-up notes kept before it', () => {
 
   it('adds nothing when it runs over notes that already have their entry', async () => {
     for (const s of statements) await database.owner.pool.query(s);
-    expect(await createComplaintFileRepo(database.db).followups(id)).toHaveLength(2);
+    expect(await createFollowupsRepo(database.db).notes(id)).toHaveLength(2);
   });
 
   it('keeps the earlier notes table as it was', async () => {

@@ -22,7 +22,7 @@ async function asSuperuser(fn: (client: pg.Client) => Promise<void>): Promise<vo
   }
 }
 
-/** Starts the portal's database as a start does, and answers who the app is and what it may do. */
+/** Starts the portal's database as a start does, and returns who the app is and what it may do. */
 async function startAndLook(): Promise<{ user: string; canCreate: boolean; auditRights: string[] }> {
   const database = await openDatabase({ dataDir, log: () => undefined });
   try {

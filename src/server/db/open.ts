@@ -2,7 +2,7 @@ import { type Database, openPostgres } from './client.ts';
 import { type EmbeddedLog, lockDataDir, startEmbeddedPostgres } from './embedded/index.ts';
 import { checkLegacyData } from './legacy-pglite.ts';
 import { loadSecret } from '../lib/secrets.ts';
-import { APP_ROLE, asRole, ensureAppRole } from './roles.ts';
+import { APP_ROLE, asRole, ensureAppRole, roleOf } from './roles.ts';
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -11,6 +11,16 @@ export interface OpenOptions {
   dataDir: string;
   embeddedPort?: number | undefined;
   log: EmbeddedLog;
+}
+
+/**
+ * With DATABASE_URL alone (or MIGRATION_DATABASE_URL naming the same role) the app runs as the
+ * schema's owner, who can alter the tables and drop the audit trail's triggers: said at every start,
+ * so it is a choice and not an oversight (docs/security.md, Least privilege).
+ */
+export function schemaOwnerWarning(databaseUrl: string, migrationUrl: string | undefined): string | undefined {
+  if (migrationUrl !== undefined && roleOf(migrationUrl) !== roleOf(databaseUrl)) return undefined;
+  return `The portal connects to DATABASE_URL as the role that owns its schema${migrationUrl === undefined ? ' (MIGRATION_DATABASE_URL is not set)' : ' (MIGRATION_DATABASE_URL names the same role)'}: a flaw in the API could alter the tables and the audit trail. Give the portal a role of its own and set MIGRATION_DATABASE_URL to the owner's connection (docs/security.md, "Least privilege").`;
 }
 
 /**
@@ -23,7 +33,11 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const legacy = checkLegacyData(opts.dataDir, Boolean(opts.databaseUrl));
   if (legacy) opts.log('warn', legacy.warning);
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { migrationUrl: opts.migrationUrl });
+  if (opts.databaseUrl) {
+    const warning = schemaOwnerWarning(opts.databaseUrl, opts.migrationUrl);
+    if (warning) opts.log('warn', warning);
+    return openPostgres(opts.databaseUrl, { migrationUrl: opts.migrationUrl });
+  }
   const lock = await lockDataDir(opts.dataDir);
   try {
     const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPort, log: opts.log });

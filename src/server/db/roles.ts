@@ -42,7 +42,7 @@ export async function ensureAppRole(adminUrl: string, role: string, password: st
 /**
  * What the app's role may do in the portal's database, granted by the schema's owner after every
  * migration (so tables added later are covered): read and write every table, except the audit
- * trail, which it may only add to and read. It owns nothing, so it can neither change the schema
+ * trail and the signatures, which it may only add to and read. It owns nothing, so it can neither change the schema
  * nor drop or disable a trigger; it may not create anything in the schema.
  */
 export async function grantAppPrivileges(ownerUrl: string, role: string): Promise<void> {
@@ -57,7 +57,8 @@ export async function grantAppPrivileges(ownerUrl: string, role: string): Promis
       await client.query(`revoke create on schema public from ${name}`);
       await client.query(`grant select, insert, update, delete on all tables in schema public to ${name}`);
       await client.query(`revoke truncate, references, trigger on all tables in schema public from ${name}`);
-      await client.query(`revoke update, delete on audit_events from ${name}`);
+      // Quality records the app only adds to: the audit trail and the signatures (their triggers refuse changes too).
+      await client.query(`revoke update, delete on audit_events, signatures from ${name}`);
       await client.query(`grant usage, select on all sequences in schema public to ${name}`);
       await client.query('commit');
     } catch (err) {

@@ -1,21 +1,10 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { NodePgQueryResultHKT, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type { AuditRecord, AuditTrail } from '../lib/audit.ts';
-import type { Db, Schema } from './client.ts';
+import type { AuditRecord, AuditTrail, RecordedEntry } from '../lib/audit.ts';
+import type { Db, Tx } from './client.ts';
 
-type Relations = ExtractTablesWithRelations<Schema>;
-
-/** What a repository's queries run on: the database itself or one of its transactions. */
-export type Queryable = PgDatabase<NodePgQueryResultHKT, Schema, Relations>;
-
-/** An open transaction of the portal's database. */
-export type Tx = NodePgTransaction<Schema, Relations>;
-
-/** One business change in progress: its queries run on `tx`, and `audit` writes its entry in the same transaction (answering the entry's id). */
+/** One business change in progress: its queries run on `tx`, and `audit` writes its entry in the same transaction (returning the entry's id and time). */
 export interface Work {
   tx: Tx;
-  audit(entry: AuditRecord): Promise<string>;
+  audit(entry: AuditRecord): Promise<RecordedEntry>;
   /**
    * Runs `effect` once the change has committed (not at all when it rolls back): for what must not
    * hold the transaction open, such as a system-log line, which takes a connection of its own.

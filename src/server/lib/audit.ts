@@ -1,9 +1,9 @@
 import type { Actor } from '#shared/contract/reporting';
-import type { Queryable } from '../db/unit-of-work.ts';
+import type { Queryable } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
 
-export type AuditEntity = 'user' | 'session' | 'submission' | 'form' | 'field_mapping' | 'email_config' | 'question' | 'system_log' | 'mail';
+export type AuditEntity = 'user' | 'session' | 'submission' | 'form' | 'field_mapping' | 'email_config' | 'question' | 'system_log' | 'mail' | 'signal_rule';
 
 export interface AuditActor {
   id: string;
@@ -23,10 +23,18 @@ export interface AuditRecord {
   address?: string;
 }
 
+/** An entry as written: its id and the time the trail gave it. */
+export interface RecordedEntry {
+  id: string;
+  at: Date;
+}
+
 /** The append-only audit trail: who changed what, when, from what to what. */
 export interface AuditTrail {
-  /** Writes the entry on `tx`, the change's transaction (the unit of work's), and answers its id. */
-  record(entry: AuditRecord, tx: Queryable): Promise<string>;
+  /** Writes the entry on `tx`, the change's transaction (the unit of work's), and returns its id and time. */
+  record(entry: AuditRecord, tx: Queryable): Promise<RecordedEntry>;
+  /** Writes many entries of one change on `tx` in one statement, all with the same time (an import's batch). */
+  recordMany(entries: readonly AuditRecord[], tx: Queryable): Promise<void>;
 }
 
 /** Fields never copied into the audit trail. */
@@ -44,30 +52,43 @@ function scrub(value: unknown): unknown {
   );
 }
 
+/** The row an entry is stored as. */
+function rowOf(entry: AuditRecord, at: Date): typeof auditEvents.$inferInsert {
+  return {
+    at,
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    address: entry.address ?? entry.actor?.address ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+  };
+}
+
 export function createAuditTrail(clock: Clock): AuditTrail {
   return {
     async record(entry, tx) {
-      const [row] = await tx
-        .insert(auditEvents)
-        .values({
-          at: clock.now(),
-          actorId: entry.actor?.id ?? null,
-          actorEmail: entry.actor?.email ?? null,
-          address: entry.address ?? entry.actor?.address ?? null,
-          entity: entry.entity,
-          entityId: entry.entityId,
-          action: entry.action,
-          before: scrub(entry.before),
-          after: scrub(entry.after),
-        })
-        .returning({ id: auditEvents.id });
-      return String(row!.id);
+      const at = clock.now();
+      const [row] = await tx.insert(auditEvents).values(rowOf(entry, at)).returning({ id: auditEvents.id });
+      return { id: String(row!.id), at };
+    },
+    async recordMany(entries, tx) {
+      if (entries.length === 0) return;
+      const at = clock.now();
+      await tx.insert(auditEvents).values(entries.map((entry) => rowOf(entry, at)));
     },
   };
 }
 
 /** Keys an audit entry may hold that a reader is never shown: secrets and big blobs. */
 const HIDDEN_KEYS = new Set([...SECRET_KEYS, 'answers', 'token', 'refreshToken', 'secret', 'apiKey']);
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Ids kept in an entry for the audit trail beside the name a submission's History shows (`owner` and `ownerId`). */
+export const HISTORY_HIDDEN: ReadonlySet<string> = new Set(['ownerId']);
 
 type Scalar = string | number | boolean | null;
 function scalar(v: unknown): Scalar | undefined {
@@ -80,14 +101,14 @@ const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'ob
 
 /**
  * An audit entry's before/after as field changes: scalar values only (a list of scalars reads as
- * "a, b"), secrets and blobs such as answers left out, unchanged fields skipped.
+ * "a, b"), secrets and blobs such as answers left out (and `alsoHidden`), unchanged fields skipped.
  */
-export function changesOf(before: unknown, after: unknown): { field: string; before: Scalar; after: Scalar }[] {
+export function changesOf(before: unknown, after: unknown, alsoHidden: ReadonlySet<string> = NONE): { field: string; before: Scalar; after: Scalar }[] {
   const b = asRecord(before);
   const a = asRecord(after);
   const out: { field: string; before: Scalar; after: Scalar }[] = [];
   for (const field of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (HIDDEN_KEYS.has(field)) continue;
+    if (HIDDEN_KEYS.has(field) || alsoHidden.has(field)) continue;
     const x = scalar(b[field]);
     const y = scalar(a[field]);
     if (x === undefined || y === undefined || x === y) continue;

@@ -1,5 +1,7 @@
 import { ERROR_CODES } from '#shared/contract/common';
 import { MFA_REQUIRED } from '#shared/contract/auth-mfa';
+import { NOT_READY } from '#shared/contract/closure';
+import { SIGNING_FAILED } from '#shared/contract/signatures';
 
 /** A failure the client can act on; the error plugin turns it into `{code, message}`. */
 export class AppError extends Error {
@@ -61,5 +63,20 @@ export class SecondFactorRequired extends AppError {
     message: string,
   ) {
     super(403, MFA_REQUIRED, message);
+  }
+}
+/** A signature could not be verified: the session stays good, the person signs again. */
+export class SigningFailed extends AppError {
+  constructor(message: string) {
+    super(401, SIGNING_FAILED, message);
+  }
+}
+/** A complaint cannot be closed yet: `missing` says, one sentence each, what is still to be done. */
+export class NotReady extends AppError {
+  constructor(
+    message: string,
+    readonly missing: string[],
+  ) {
+    super(409, NOT_READY, message);
   }
 }

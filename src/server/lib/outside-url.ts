@@ -15,8 +15,8 @@ export function isHttpsOrLoopback(url: URL): boolean {
 
 /**
  * A redirect is never followed: it would carry the API key or the session to wherever it points.
- * The message names the address the answer pointed to.
+ * The message names the address the reply pointed to.
  */
 export function redirectMessage(status: number, location: string | null): string {
-  return `answered HTTP ${status}, a redirect to ${location ?? '(no Location given)'}, which is not followed; check the base URL`;
+  return `replied HTTP ${status}, a redirect to ${location ?? '(no Location given)'}, which is not followed; check the base URL`;
 }

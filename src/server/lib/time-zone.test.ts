@@ -73,13 +73,13 @@ describe('zonedTimeToUtc: JotForm account time (US-Eastern) to an instant', () =
     expect(iso('  2024-07-01 09:00:00 ')).toBe('2024-07-01T13:00:00.000Z');
   });
 
-  it('answers null for anything that is not a wall-clock time', () => {
+  it('is null for anything that is not a wall-clock time', () => {
     for (const bad of ['', '2024-07-01', 'yesterday', '2024-7-1 09:00:00', '2024-07-01 09:00:00Z', '2024-07-01 9:00:00']) {
       expect(zonedTimeToUtc(bad, NY), bad).toBeNull();
     }
   });
 
-  it('answers null for impossible dates and times instead of rolling them over', () => {
+  it('is null for impossible dates and times instead of rolling them over', () => {
     for (const bad of ['2024-02-30 10:00:00', '2023-02-29 10:00:00', '2024-13-01 10:00:00', '2024-00-10 10:00:00', '2024-06-31 10:00:00', '2024-06-01 24:00:00', '2024-06-01 12:60:00', '2024-06-01 12:00:60']) {
       expect(zonedTimeToUtc(bad, NY), bad).toBeNull();
     }
@@ -111,13 +111,12 @@ describe('zonedDate: the calendar date on the zone’s wall clock', () => {
 });
 
 describe('todayOn: today on the zone’s calendar by the clock', () => {
-  /** Reads today at each instant in turn, from one `todayOn`: the clock moves, the reader stays. */
+  /** Reads today at each instant in turn, on one clock that moves. */
   const readings = (zone: string, instants: string[]) => {
     const clock = fixedClock(instants[0]!);
-    const today = todayOn(clock, zone);
     return instants.map((at) => {
       clock.set(at);
-      return today();
+      return todayOn(clock, zone);
     });
   };
 

@@ -1,38 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { type ArenaClient, arenaAccount, createArenaClient, createDbSessionStore } from '../connectors/arena/index.ts';
-import { type JotformClient, createJotformClient } from '../connectors/jotform/index.ts';
-import type { Mailer } from '../connectors/mail/mailer.ts';
+import { arenaAccount, createArenaClient, createDbSessionStore } from '../connectors/arena/index.ts';
+import { createJotformClient } from '../connectors/jotform/index.ts';
 import type { Db } from '../db/client.ts';
-import type { SsoProvider } from '../features/auth/oidc/oidc.client.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { QuestionsSource } from '../features/questions/questions.service.ts';
-import type { JotformSource } from '../features/submissions/submissions.sync.ts';
-import type { Services } from '../services.ts';
+import type { ConnectedOutside } from './connected.ts';
 
 export { registerWebhook } from './webhook.ts';
-
-/** The outside systems as the services use them: connectors (real HTTP clients) and their settings. */
-export interface Outside {
-  jotform?: JotformSource & QuestionsSource;
-  arena?: ArenaClient;
-  /** Quality-process template for complaints (ARENA_TEMPLATE_GUID, or the emulator's). */
-  arenaTemplateGuid?: string;
-  mailer?: Mailer;
-  /** The sandbox's demo identity provider (SANDBOX_SSO), standing in for OIDC_ISSUER and its client. */
-  sso?: SsoProvider;
-}
-
-/** What `connectOutside` hands main.ts: the connectors, the form they serve, and how to end them. */
-export interface ConnectedOutside {
-  mode: 'sandbox' | 'live';
-  outside: Outside & { jotform: JotformClient };
-  formId: string;
-  awareDateQid: string | undefined;
-  /** Called once the services exist (sandbox mode: demo seeding through them). */
-  attach?(services: Services): void;
-  close(): Promise<void>;
-}
 
 /**
  * Live mode: real clients from the configuration; every instance shares one Arena session through

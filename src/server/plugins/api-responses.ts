@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * API answers are never cached, by the browser or anything between: they carry health
+ * API replies are never cached, by the browser or anything between: they carry health
  * information and change with every action. An endpoint that sets its own policy keeps it.
  */
 export function registerApiResponses(app: FastifyInstance): void {

@@ -11,12 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string>) => t.request({ method: 'GET', url, headers });
-// The OpenAPI document: a JSON answer of well over 1 KB.
+// The OpenAPI document: a JSON reply of well over 1 KB.
 const BIG = '/v1/docs/openapi.json';
 
 // The CSV export, a compressed stream: submissions.export.test.ts.
 describe('API responses compressed above 1 KB', () => {
-  it('compresses a large JSON answer with brotli, else gzip, as the request accepts, to the same JSON', async () => {
+  it('compresses a large JSON reply with brotli, else gzip, as the request accepts, to the same JSON', async () => {
     const plain = await get(BIG, {});
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const br = await get(BIG, { 'accept-encoding': 'gzip, deflate, br' });
@@ -38,7 +38,7 @@ describe('API responses compressed above 1 KB', () => {
     }
   });
 
-  it('leaves a small answer as it is', async () => {
+  it('leaves a small reply as it is', async () => {
     const res = await get('/v1/auth/profile', { ...admin, 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBeLessThan(1024);

@@ -12,14 +12,14 @@ export interface HandlerContext<E extends EndpointDef> extends ParsedRequestOf<E
 }
 
 /**
- * What a handler returns after sending its own answer (a streamed file). Not the reply itself:
+ * What a handler returns after sending its own reply (a streamed file). Not the reply object itself:
  * Fastify's reply is a thenable, so an async function returning it resolves to nothing once the
- * answer ends, and the answer would then be sent a second time.
+ * reply ends, and the reply would then be sent a second time.
  */
-export const ANSWERED = Symbol('answered');
+export const REPLIED = Symbol('replied');
 
-/** A handler returns the success body, or ANSWERED when it sent its own answer. */
-export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<ResponseOf<E> | typeof ANSWERED>;
+/** A handler returns the success body, or REPLIED when it sent its own reply. */
+export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<ResponseOf<E> | typeof REPLIED>;
 
 export interface RouteOptions {
   config?: RouteShorthandOptions['config'];
@@ -65,7 +65,7 @@ export function makeRoute(app: FastifyInstance, authenticate: Authenticator, gat
           request,
           reply,
         } as HandlerContext<E>);
-        if (result === ANSWERED) return reply;
+        if (result === REPLIED) return reply;
         reply.code(endpoint.status);
         return endpoint.status === 204 ? reply.send() : reply.send(result);
       },

@@ -45,7 +45,7 @@ describe('input hygiene at the contract edge', () => {
     expect(pair.json().details).not.toHaveProperty('email', expect.stringContaining('surrogate'));
   });
 
-  it('answers 400 for malformed multipart and urlencoded bodies on every route with a body, anonymous ones too', async () => {
+  it('replies 400 for malformed multipart and urlencoded bodies on every route with a body, anonymous ones too', async () => {
     for (const url of ['/v1/auth/login', '/v1/users', '/v1/jotforms/webhook/anything']) {
       const res = await t.request({ method: 'POST', url, headers: { ...admin, 'content-type': 'multipart/form-data; boundary=X' }, payload: '--X\r\nbroken' });
       expect([400, 404], url).toContain(res.statusCode);
@@ -74,14 +74,14 @@ describe('input hygiene at the contract edge', () => {
     expect(atLimit.statusCode).toBe(401);
   });
 
-  it('answers the CSV export’s bad filter with a JSON 400 before any CSV header', async () => {
+  it('replies to the CSV export’s bad filter with a JSON 400 before any CSV header', async () => {
     const res = await t.request({ method: 'GET', url: '/v1/jotforms/no-form-configured/exportSubmissionsCSV?bad_gte=0000-01-01', headers: { ...admin, accept: 'text/csv' } });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toBeUndefined();
   });
 
-  it('marks API answers, errors included, Cache-Control: no-store', async () => {
+  it('marks API replies, errors included, Cache-Control: no-store', async () => {
     for (const url of ['/v1/users', '/v1/users/%00', '/v1/no-such-thing']) {
       expect((await t.request({ method: 'GET', url, headers: admin })).headers['cache-control'], url).toBe('no-store');
     }
@@ -89,11 +89,11 @@ describe('input hygiene at the contract edge', () => {
 });
 
 describe('a body over the limit over a real connection', () => {
-  it('answers 413 with its message after reading the body, so the client sees it (no EPIPE)', async () => {
+  it('replies 413 with its message after reading the body, so the client sees it (no EPIPE)', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address);
     const body = Buffer.alloc(3 * 1024 * 1024, 'a');
-    const answer = await new Promise<{ status?: number; text: string } | { error: string }>((resolve) => {
+    const reply = await new Promise<{ status?: number; text: string } | { error: string }>((resolve) => {
       const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/auth/login', headers: { 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
@@ -111,12 +111,12 @@ describe('a body over the limit over a real connection', () => {
       };
       write();
     });
-    expect(answer).toEqual({ status: 413, text: JSON.stringify({ code: 'payload_too_large', message: 'The request body is too large.' }) });
+    expect(reply).toEqual({ status: 413, text: JSON.stringify({ code: 'payload_too_large', message: 'The request body is too large.' }) });
   });
 });
 
 describe('the database unavailable', () => {
-  it('answers 503 with Retry-After and a message when the pool points at a closed port', async () => {
+  it('replies 503 with Retry-After and a message when the pool points at a closed port', async () => {
     const probe = http.createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
     const { port } = probe.address() as AddressInfo;
@@ -160,7 +160,7 @@ describe('the database unavailable', () => {
 });
 
 describe('security headers', () => {
-  it('every answer, API and app alike, carries the strict Content-Security-Policy and the other Helmet headers', async () => {
+  it('every reply, API and app alike, carries the strict Content-Security-Policy and the other Helmet headers', async () => {
     for (const url of ['/v1/auth/profile', '/healthz', '/auth/login']) {
       const res = await t.request({ method: 'GET', url, headers: admin });
       const csp = String(res.headers['content-security-policy']);

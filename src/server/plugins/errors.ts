@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody } from '#shared/contract/common';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError, SecondFactorRequired, TooManyRequests } from '../lib/errors.ts';
+import { AppError, NotReady, SecondFactorRequired, TooManyRequests } from '../lib/errors.ts';
 
 interface ValidationIssue {
   keyword?: string;
@@ -42,7 +42,7 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Past this much (or this long), a body is not drained: the connection is closed after the answer. */
+/** Past this much (or this long), a body is not drained: the connection is closed after the reply. */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 const DRAIN_MAX_MS = 10_000;
 
@@ -69,11 +69,11 @@ function drainBody(raw: IncomingMessage): Promise<void> {
   });
 }
 
-/** One mapper from any thrown error to `{code, message}`; 5xx answers never carry internals. */
+/** One mapper from any thrown error to `{code, message}`; 5xx replies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), ...(error instanceof SecondFactorRequired ? { challenge: error.challenge } : {}) };
+      const body: ApiErrorBody = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), ...(error instanceof SecondFactorRequired ? { challenge: error.challenge } : {}), ...(error instanceof NotReady ? { missing: error.missing } : {}) };
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
       if (error instanceof TooManyRequests && error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
@@ -87,8 +87,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      // Answered once the client has sent its body: answering mid-upload closes the connection
-      // under a client still writing, which then sees EPIPE instead of this answer.
+      // Replied once the client has sent its body: replying mid-upload closes the connection
+      // under a client still writing, which then sees EPIPE instead of this reply.
       await drainBody(request.raw);
       return reply.code(413).send({ code: ERROR_CODES.payloadTooLarge, message: 'The request body is too large.' });
     }
@@ -106,7 +106,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ code: ERROR_CODES.badRequest, message });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn('database unavailable; answered 503');
+      request.log.warn('database unavailable; replied 503');
       return reply
         .code(503)
         .header('retry-after', '5')

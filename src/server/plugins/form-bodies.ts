@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** A body that does not parse as its content type says: the client's fault, answered 400. */
+/** A body that does not parse as its content type says: the client's fault, replied 400. */
 class MalformedBody extends Error {
   readonly statusCode = 400;
   readonly code = 'FST_ERR_CTP_MALFORMED_FORM';

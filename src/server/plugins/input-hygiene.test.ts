@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invalid } from '../lib/errors.ts';
 import { refuseUnsafeText } from './input-hygiene.ts';
 
-/** What the hook answers for a request of these parts: nothing (it goes on), or the 400's message and details. */
+/** What the hook replies to a request of these parts: nothing (it goes on), or the 400's message and details. */
 function check(parts: { params?: unknown; query?: unknown; body?: unknown }) {
   let outcome: { message: string; details: unknown } | 'passed' | undefined;
   refuseUnsafeText({ params: {}, query: {}, body: undefined, ...parts } as FastifyRequest, {} as FastifyReply, (err?: Error) => {

@@ -21,7 +21,7 @@ function registerJsonParser(app: FastifyInstance): void {
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   registerJsonParser(app);
   // The headers are worked out once: @fastify/helmet builds Helmet's middleware (and parses the
-  // CSP directives) again on every request, a cost each API call paid for the same answer.
+  // CSP directives) again on every request, a cost each API call paid for the same reply.
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

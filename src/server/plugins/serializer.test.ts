@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { responseSerializerCompiler } from './serializer.ts';
 
-/** A route's answer schema, shaped like the contract's: nullable fields, enums, arrays, a record, a union. */
-const Answer = z.object({
+/** A route's reply schema, shaped like the contract's: nullable fields, enums, arrays, a record, a union. */
+const Reply = z.object({
   id: z.string(),
   name: z.string().nullable(),
   role: z.enum(['staff', 'admin']),
@@ -15,9 +15,9 @@ const Answer = z.object({
   details: z.record(z.string(), z.string()).optional(),
   outcome: z.discriminatedUnion('kind', [z.object({ kind: z.literal('done'), at: z.string() }), z.object({ kind: z.literal('failed'), error: z.string() })]),
 });
-type Answer = z.infer<typeof Answer>;
+type Reply = z.infer<typeof Reply>;
 
-const sample: Answer = {
+const sample: Reply = {
   id: '6000000000000000001',
   name: null,
   role: 'staff',
@@ -25,10 +25,10 @@ const sample: Answer = {
   active: true,
   tags: [{ label: 'Ünïcode "quoted" \\ \u2028 line', at: null }, { label: '', at: '2026-11-24T10:00:00.000Z' }],
   details: { 'a.b': 'is invalid', '': 'empty key' },
-  outcome: { kind: 'failed', error: 'Arena answered 503' },
+  outcome: { kind: 'failed', error: 'Arena replied 503' },
 };
 
-const compile = (verify: boolean) => responseSerializerCompiler({ verify })({ schema: Answer, method: 'GET', url: '/v1/things/:id', httpStatus: '200' }) as (data: unknown) => string;
+const compile = (verify: boolean) => responseSerializerCompiler({ verify })({ schema: Reply, method: 'GET', url: '/v1/things/:id', httpStatus: '200' }) as (data: unknown) => string;
 
 describe('the response serializer', () => {
   for (const verify of [false, true]) {
@@ -50,7 +50,7 @@ describe('the response serializer', () => {
     });
   }
 
-  it('refuses, when checking, an answer its schema does not describe', () => {
+  it('refuses, when checking, a reply its schema does not describe', () => {
     const write = compile(true);
     for (const wrong of [{ ...sample, role: 'owner' }, { ...sample, count: 1.5 }, { ...sample, name: 42 }, { ...sample, tags: null }]) {
       let thrown: unknown;
@@ -63,7 +63,7 @@ describe('the response serializer', () => {
     }
   });
 
-  it('refuses, in production too, an answer missing a required field (no half answer)', () => {
+  it('refuses, in production too, a reply missing a required field (no half reply)', () => {
     const { id: _id, ...withoutId } = sample;
     expect(() => compile(false)(withoutId)).toThrow(/id/);
   });
@@ -85,7 +85,7 @@ describe('the response serializer', () => {
   it('serves a route through Fastify with the schema of its status code', async () => {
     const app = Fastify();
     app.setSerializerCompiler(responseSerializerCompiler({ verify: false }));
-    app.get('/thing', { schema: { response: { 200: Answer } } }, async () => ({ ...sample, secret: 'x' }));
+    app.get('/thing', { schema: { response: { 200: Reply } } }, async () => ({ ...sample, secret: 'x' }));
     const res = await app.inject({ method: 'GET', url: '/thing' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(sample);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export interface SerializerOptions {
   /**
-   * Also check every answer against its zod schema, and check that the compiled writer wrote what
+   * Also check every reply against its zod schema, and check that the compiled writer wrote what
    * the schema's own encoding gives (development and tests). Production writes without the check.
    */
   verify: boolean;
@@ -19,20 +19,20 @@ export interface SerializerOptions {
  */
 const withoutProtoKeys = (key: string, value: unknown) => (key === '__proto__' ? undefined : value);
 
-/** The zod schema a route registered as its answer (the contract's response, or the error body). */
+/** The zod schema a route registered as its reply (the contract's response, or the error body). */
 function zodSchemaOf(schema: unknown): z.ZodType {
   if (schema instanceof z.ZodType) return schema;
   throw new Error('every response schema is a zod schema of the contract');
 }
 
 /**
- * Writes each answer with a serializer compiled from its response schema (decision 037): only the
+ * Writes each reply with a serializer compiled from its response schema (decision 037): only the
  * fields the schema lists leave the server, as before, in the schema's order. Checking every field's
- * type on every answer (zod's encode) cost half of what the portal adds to a list page's own work;
- * with `verify`, tests still do both and refuse an answer the two would write differently.
+ * type on every reply (zod's encode) cost half of what the portal adds to a list page's own work;
+ * with `verify`, tests still do both and refuse a reply the two would write differently.
  */
 export function responseSerializerCompiler({ verify }: SerializerOptions): FastifySerializerCompiler<unknown> {
-  // One writer per schema: every route shares the error body's, for its 4xx and its 5xx answers.
+  // One writer per schema: every route shares the error body's, for its 4xx and its 5xx replies.
   const writers = new WeakMap<z.ZodType, (data: unknown) => string>();
   const writerOf = (schema: z.ZodType) => {
     let write = writers.get(schema);

@@ -69,7 +69,7 @@ describe('the web app files, by content negotiation', () => {
     }
   });
 
-  it('answers HEAD with the headers of GET and no body', async () => {
+  it('replies to HEAD with the headers of GET and no body', async () => {
     const res = await get(SCRIPT_URL, { 'accept-encoding': 'br' }, 'HEAD');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
@@ -77,7 +77,7 @@ describe('the web app files, by content negotiation', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 
-  it('answers 304 to a revalidation with the ETag of the representation it sent', async () => {
+  it('replies 304 to a revalidation with the ETag of the representation it sent', async () => {
     const first = await get(SCRIPT_URL, { 'accept-encoding': 'gzip' });
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
@@ -89,7 +89,7 @@ describe('the web app files, by content negotiation', () => {
     expect(plain.headers.etag).not.toBe(etag);
   });
 
-  it('answers a byte range of the uncompressed file with 206', async () => {
+  it('replies with a byte range of the uncompressed file with 206', async () => {
     const res = await get(SCRIPT_URL, { range: 'bytes=0-19' });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 0-19/${Buffer.byteLength(SCRIPT)}`);

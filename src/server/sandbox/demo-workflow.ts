@@ -1,9 +1,9 @@
-import { FieldMappingBody } from '#shared/contract/field-mapping';
+import type { FieldMappingBody } from '#shared/contract/field-mapping';
 import { RETRY_TITLE } from '#shared/contract/quality-process';
 import { ATTRIBUTE_GUIDS, type ArenaEmulatorControl } from '../emulators/arena/index.ts';
 import { DEMO_QID, DEMO_WORKFLOW, type DemoWorkflow } from '../emulators/jotform/index.ts';
 import type { AuditActor } from '../lib/audit.ts';
-import { AppError, Upstream } from '../lib/errors.ts';
+import { Upstream } from '../lib/errors.ts';
 import { addDays } from '#shared/dates';
 import type { Services } from '../services.ts';
 
@@ -18,6 +18,9 @@ export const DEMO_MAPPINGS: readonly FieldMappingBody[] = [
   { arenaFieldGUID: ATTRIBUTE_GUIDS.complaintDescription, name: 'Complaint Description', formFieldQID: [{ qid: DEMO_QID.description, preprocessingFunctions: ['stripHtml'] }] },
 ];
 
+/** The demo form's screening questions, named in a new sandbox so its import flags potential reportable events (docs/features/triage.md). */
+export const DEMO_SCREENING = { death: DEMO_QID.died, injury: DEMO_QID.injured, malfunction: DEMO_QID.malfunctioned } as const;
+
 /** The notification recipient a new sandbox starts with, so marking delivered mails someone. */
 export const DEMO_RECIPIENT = 'quality-team@example.com';
 
@@ -30,16 +33,26 @@ export interface DemoContext {
   arena: Pick<ArenaEmulatorControl, 'failNext'>;
 }
 
-/** The demo's recipient and mappings, each only when the portal has none of its own. */
+/**
+ * The demo form's screening questions, when none are named: before the first import, so the demo
+ * submissions that answer yes arrive flagged.
+ */
+export async function seedDemoScreening(services: Services): Promise<void> {
+  if ((await services.triage.screening()).updatedAt === null) await services.triage.setScreening(DEMO_ACTOR, DEMO_SCREENING);
+}
+
+/** The demo form's questions that give the complaint fields (its form asks no model or UDI). */
+export const DEMO_COMPLAINT_FIELDS = { product: DEMO_QID.product, model: null, lot: DEMO_QID.lotNumber, udi: null } as const;
+
+/**
+ * The demo's recipient and complaint fields when the portal has none of its own, and its mappings
+ * with a new installation's defaults (the decision, the product, the lot) when no mapping was ever saved.
+ */
 export async function seedDemoConfiguration(services: Services): Promise<void> {
   if ((await services.emailConfigs.list()).length === 0) await services.emailConfigs.create(DEMO_ACTOR, DEMO_RECIPIENT);
-  if ((await services.fieldMapping.list()).length > 0) return;
-  for (const body of DEMO_MAPPINGS) {
-    // A mapping Arena or JotForm refuses must not stop the rest of the demo.
-    await services.fieldMapping.create(DEMO_ACTOR, FieldMappingBody.parse(body)).catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err;
-    });
-  }
+  const named = (await services.complaintFields.get()).results;
+  if (Object.values(named).every((qid) => qid === null)) await services.complaintFields.set(DEMO_ACTOR, DEMO_COMPLAINT_FIELDS);
+  await services.fieldMapping.seedDefaults(DEMO_MAPPINGS, 'the sandbox setup');
 }
 
 async function transfer(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<void> {
@@ -52,18 +65,20 @@ async function transfer(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<
 /** One demo submission brought to its scenario's state through the same service calls a reviewer's clicks make. */
 async function apply(ctx: DemoContext, id: string, w: DemoWorkflow): Promise<void> {
   const { submissions } = ctx.services;
-  // Denied as not reportable, the reason its rationale, as the deny dialog does for an undecided submission.
-  if (w.submissionStatus === 'Denied') await submissions.review(DEMO_ACTOR, id, 'deny', w.denyReason, true);
-  else if (w.submissionStatus !== 'Pending Review') await submissions.review(DEMO_ACTOR, id, 'approve', undefined);
-  if (w.submissionStatus === 'Successful Transfer' || w.submissionStatus === 'Transfer Error') await transfer(ctx, id, w);
-  if (w.followup) await submissions.setFollowup(DEMO_ACTOR, id, w.followup);
-  if (w.reportable) await submissions.markReportable(DEMO_ACTOR, id);
-  if (w.emailDelivered) await submissions.markDelivered(DEMO_ACTOR, id);
+  // Marked and decided first: approving an undecided submission leaves its decision for later, as the approve dialog says.
+  if (w.reportable) await submissions.workflow.markReportable(DEMO_ACTOR, id);
   const r = w.reportability;
+  if (r) await ctx.services.reporting.decide(DEMO_ACTOR, id, { decision: r.decision, rationale: r.rationale, category: r.category });
+  const decided = w.reportable || !!r;
+  // Denied as not reportable, the reason its rationale, as the deny dialog does for an undecided submission.
+  if (w.submissionStatus === 'Denied') await submissions.workflow.review(DEMO_ACTOR, id, 'deny', w.denyReason, { notReportable: true });
+  else if (w.submissionStatus !== 'Pending Review') await submissions.workflow.review(DEMO_ACTOR, id, 'approve', undefined, { decideLater: !decided });
+  if (w.submissionStatus === 'Successful Transfer' || w.submissionStatus === 'Transfer Error') await transfer(ctx, id, w);
+  if (w.followup) await submissions.followups.set(DEMO_ACTOR, id, w.followup);
+  if (w.emailDelivered) await submissions.workflow.markDelivered(DEMO_ACTOR, id);
   if (r) {
-    await ctx.services.reporting.decide(DEMO_ACTOR, id, { decision: r.decision, rationale: r.rationale, category: r.category });
     if (r.report) {
-      const { becomeAwareDate } = await submissions.get(DEMO_ACTOR, id);
+      const { becomeAwareDate } = await submissions.file.get(DEMO_ACTOR, id);
       await ctx.services.reporting.fileReport(DEMO_ACTOR, id, { regime: r.report.regime, reportedOn: addDays(becomeAwareDate, r.report.afterDays), reference: r.report.reference });
     }
   }

@@ -60,16 +60,26 @@ describe('sandbox demo seeding', () => {
     expect(row).toMatchObject({ submissionStatus: 'Denied', denyReason: DEMO_WORKFLOW[denied]!.denyReason, reviewedBy: DEMO_ACTOR.email });
   });
 
-  it('seeds the demo mappings, so a demo submission’s steps show mapped values at once', async () => {
+  it('seeds the demo mappings and a new installation’s defaults, so a demo submission’s steps show mapped values at once', async () => {
     const admin = await t.as('admin');
     const mappings = (await t.request({ method: 'GET', url: '/v1/field-mapping', headers: admin })).json().results as { name: string }[];
-    expect(mappings.map((m) => m.name).sort()).toEqual(DEMO_MAPPINGS.map((m) => m.name).sort());
+    expect(mappings.map((m) => m.name).sort()).toEqual([...DEMO_MAPPINGS.map((m) => m.name), 'Reportability decision', 'Product', 'Lot number'].sort());
     const [transferred] = await t.database.db.select().from(submissions).where(eq(submissions.submissionStatus, 'Successful Transfer')).limit(1);
     const res = await t.request({ method: 'GET', url: `/v1/arena/quality-process-step/${transferred!.chNumber}`, headers: await t.as('member') });
     const intake = Object.fromEntries((res.json().results[0].attributes as { name: string; value: string }[]).map((a) => [a.name, a.value]));
     expect(intake).toMatchObject({ 'Complainant Name': transferred!.submitter, 'Become Aware Date': transferred!.becomeAwareDate });
     expect(intake['Complainant Email']).toMatch(/@/);
     expect(intake['Complaint Description']?.length).toBeGreaterThan(20);
+  });
+
+  it('names the demo form’s product and lot questions, so every demo submission carries them', async () => {
+    const admin = await t.as('admin');
+    const named = (await t.request({ method: 'GET', url: '/v1/field-mapping/complaint-fields', headers: admin })).json();
+    expect(named.results).toEqual({ product: '11', model: null, lot: '12', udi: null });
+    const rows = await t.database.db.select().from(submissions);
+    // The demo form requires a product; its answer is the column, row by row.
+    for (const r of rows) expect(r.product, r.id).toBe(r.answers['11']?.answer ?? null);
+    expect(rows.filter((r) => r.lot !== null).length).toBeGreaterThan(0);
   });
 
   it('seeds one active demo recipient, so marking delivered mails someone out of the box', async () => {

@@ -5,7 +5,7 @@ import { Actor } from './reporting.ts';
 import { Change } from './submissions.ts';
 
 /** What the audit trail records changes of. */
-export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'form', 'field_mapping', 'email_config', 'question', 'system_log', 'mail'] as const;
+export const AUDIT_ENTITIES = ['user', 'session', 'submission', 'form', 'field_mapping', 'email_config', 'question', 'system_log', 'mail', 'signal_rule'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   user: 'User',
@@ -17,7 +17,14 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   question: 'Form question',
   system_log: 'System log',
   mail: 'Mail',
+  signal_rule: 'Signal rule',
 };
+
+/**
+ * Actions filed under another one: a mark-reportable is a reportability decision (reportable, without
+ * a rationale), so filtering by the decision lists it too.
+ */
+export const AUDIT_ACTION_GROUPS: ReadonlyMap<string, readonly string[]> = new Map([['decide reportability', ['decide reportability', 'mark reportable']]]);
 
 /**
  * Reads of patient data on the record: a submission's details opened (`viewed`, on the
@@ -41,6 +48,8 @@ export const AuditEntry = z.object({
   entityId: z.string(),
   action: z.string(),
   changes: z.array(Change),
+  /** For an entry on a submission: how people know it (its CH number once transferred, its submitter). */
+  submission: z.object({ chNumber: z.string().nullable(), submitter: z.string() }).nullish(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
@@ -51,6 +60,11 @@ export const AuditFilters = z.object({
   /** A user's id or (part of) an e-mail address. */
   actor: z.string().trim().max(200, 'actor is too long').optional(),
   action: z.string().trim().max(100, 'action is too long').optional(),
+  /**
+   * Entries on the submissions matching a CH number, a submission ID or (part of) a submitter's name,
+   * as the submissions list's search does.
+   */
+  submission: z.string().trim().max(100, 'submission is too long').optional(),
   /** Inclusive dates in the portal's reporting time zone. */
   from: IsoDate.optional(),
   to: IsoDate.optional(),

@@ -8,6 +8,8 @@ export const ApiErrorBody = z.object({
   details: z.record(z.string(), z.string()).optional(),
   /** A sign-in that goes on with a second factor (code `mfa_required`). */
   challenge: z.string().optional(),
+  /** A close refused (code `not_ready`): what is still to be done, a sentence each. */
+  missing: z.array(z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -42,7 +42,7 @@ export type AssignedCounts = z.infer<typeof AssignedCounts>;
 export const dashboardOverviewApi = defineApi('dashboard', {
   overview: defineEndpoint({
     method: 'GET', path: '/v1/dashboard/overview', tag: 'Dashboard',
-    summary: 'Reporting clocks overdue and due within 7 days, decisions missing a rationale, submissions per week for the last 12 weeks by status, your assigned complaints, and (admins) open complaints per owner',
+    summary: 'Reporting clocks overdue and due within 7 days, decisions missing a rationale, potential reportable events not decided yet, submissions per week for the last 12 weeks by status, your assigned complaints, and (admins) open complaints per owner',
     access: { capability: 'submissions' }, status: 200,
     response: z.object({
       /** The form the cards link to (the portal reviews one form), or null when there is none. */
@@ -51,6 +51,8 @@ export const dashboardOverviewApi = defineApi('dashboard', {
       clocks: z.object({ overdue: z.number().int(), dueWithin7Days: z.number().int() }),
       /** Reportable decisions recorded without a rationale. */
       rationaleMissing: z.number().int(),
+      /** Open complaints flagged a potential reportable event at intake and not decided yet (docs/features/triage.md). */
+      potentialReportable: z.number().int(),
       weeks: z.array(WeekCount),
       /** The signed-in user's complaints: open ones, and those whose reporting clock is due soon or overdue (docs/product.md, Owners). */
       assignedToMe: AssignedCounts,

@@ -29,7 +29,7 @@ export const emailConfigApi = defineApi('emailConfig', {
     status: 200, response: EmailConfig,
   }),
   remove: defineEndpoint({
-    method: 'DELETE', path: '/v1/email-configs/:id', tag: 'Email config', summary: 'Remove a recipient; answers its id',
+    method: 'DELETE', path: '/v1/email-configs/:id', tag: 'Email config', summary: 'Remove a recipient; replies with its id',
     access: { capability: 'configurations' }, params: Params, status: 200, response: z.object({ id: z.string() }),
   }),
 });

@@ -78,13 +78,15 @@ export type FieldMapping = z.infer<typeof FieldMapping>;
 const Params = z.object({ id: Id });
 
 /**
- * What one mapping gives an Arena field for one submission, exactly as a transfer would send it:
+ * What an Arena field receives from one submission, exactly as a transfer would send it:
  * `filled`; `blank` (nothing to send: the answers or facts it reads are empty); `invalid` (text
- * the field cannot take, `text` says what); `not_in_template` (the field is gone from Arena).
+ * the field cannot take, `text` says what); `not_in_template` (the field is gone from Arena);
+ * `not_mapped` (a field of the template no mapping fills: Arena keeps it empty).
  */
-export const VALUE_STATUSES = ['filled', 'blank', 'invalid', 'not_in_template'] as const;
+export const VALUE_STATUSES = ['filled', 'blank', 'invalid', 'not_in_template', 'not_mapped'] as const;
 export const ValuePreview = z.object({
-  mappingName: z.string(),
+  /** The mapping that fills the field; null when none does: the title field filled from the quality process's name, or a field not mapped. */
+  mappingName: z.string().nullable(),
   arenaFieldGUID: z.string(),
   /** The field's name in Arena (the mapping's name when the template no longer has it). */
   field: z.string(),
@@ -108,7 +110,53 @@ export const PreviewBody = z.strictObject(
   { message: 'unknown field' },
 );
 
+/**
+ * Complaint fields: the facts of a complaint read from named form questions into columns of their
+ * own, which the list shows and filters, the complaint register exports and trends count by
+ * (docs/features/coding.md). `lot` holds the lot or the serial number.
+ */
+export const COMPLAINT_FIELDS = ['product', 'model', 'lot', 'udi'] as const;
+export type ComplaintField = (typeof COMPLAINT_FIELDS)[number];
+export const COMPLAINT_FIELD_LABELS: Record<ComplaintField, string> = { product: 'Product', model: 'Model', lot: 'Lot or serial number', udi: 'UDI' };
+/** The longest value kept in a complaint field; a longer answer is cut. */
+export const COMPLAINT_FIELD_MAX = 200;
+
+/** Which form question gives each complaint field (null: none named). */
+export const ComplaintFieldQuestions = z.object({
+  product: z.string().nullable(),
+  model: z.string().nullable(),
+  lot: z.string().nullable(),
+  udi: z.string().nullable(),
+});
+export type ComplaintFieldQuestions = z.infer<typeof ComplaintFieldQuestions>;
+const QuestionOrNone = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/, 'a complaint field names a question by its id')
+  .nullable()
+  .default(null);
+export const ComplaintFieldsBody = z.strictObject(
+  { product: QuestionOrNone, model: QuestionOrNone, lot: QuestionOrNone, udi: QuestionOrNone },
+  { message: 'unknown field' },
+);
+export type ComplaintFieldsBody = z.input<typeof ComplaintFieldsBody>;
+export const ComplaintFieldsReply = z.object({
+  results: ComplaintFieldQuestions,
+  /** How many submissions the save filled in again from the named questions (0 on a read). */
+  backfilled: z.number().int(),
+});
+
 export const fieldMappingApi = defineApi('fieldMapping', {
+  complaintFields: defineEndpoint({
+    method: 'GET', path: '/v1/field-mapping/complaint-fields', tag: 'Field Mapping', summary: 'Which form questions give the product, model, lot or serial number and UDI',
+    access: { capability: 'configurations' }, status: 200, response: ComplaintFieldsReply,
+  }),
+  setComplaintFields: defineEndpoint({
+    method: 'PUT', path: '/v1/field-mapping/complaint-fields', tag: 'Field Mapping',
+    summary: 'Name the form questions of the complaint fields; every stored submission is filled in from them',
+    access: { capability: 'configurations' }, body: ComplaintFieldsBody, status: 200, response: ComplaintFieldsReply,
+  }),
+
   list: defineEndpoint({
     method: 'GET', path: '/v1/field-mapping', tag: 'Field Mapping', summary: 'Every mapping of a quality-process field to form answers',
     access: { capability: 'configurations' }, status: 200, response: z.object({ results: z.array(FieldMapping) }),
@@ -135,7 +183,7 @@ export const fieldMappingApi = defineApi('fieldMapping', {
     access: { capability: 'configurations' }, body: PreviewBody, status: 200, response: ValuePreviews,
   }),
   remove: defineEndpoint({
-    method: 'DELETE', path: '/v1/field-mapping/:id', tag: 'Field Mapping', summary: 'Delete a mapping; answers its id',
+    method: 'DELETE', path: '/v1/field-mapping/:id', tag: 'Field Mapping', summary: 'Delete a mapping; replies with its id',
     access: { capability: 'configurations' }, params: Params, status: 200, response: z.object({ id: z.string() }),
   }),
 });

@@ -12,12 +12,14 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', stored: 'Stored (no mail server)' };
 /**
  * What a message is (docs/features/mail.md): the notice that a submission was marked delivered,
- * to the notification recipients; the note to a user that a complaint was assigned to them; and
- * the daily reminder digest of clocks running out.
+ * to the notification recipients; the note to a user that a complaint was assigned to them; the
+ * daily reminder digest of clocks running out; the warning to admins that JotForm's daily API
+ * calls are running low; a trend signal; and the note, sent at once, that a submission answered
+ * yes to a screening question at intake (docs/features/triage.md).
  */
-export const MAIL_KINDS = ['delivered', 'assignment', 'reminder'] as const;
+export const MAIL_KINDS = ['delivered', 'assignment', 'reminder', 'quota', 'signal', 'potential_reportable'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-export const MAIL_KIND_LABELS: Record<MailKind, string> = { delivered: 'Delivered notice', assignment: 'Assignment', reminder: 'Reminder digest' };
+export const MAIL_KIND_LABELS: Record<MailKind, string> = { delivered: 'Delivered notice', assignment: 'Assignment', reminder: 'Reminder digest', quota: 'JotForm quota warning', signal: 'Trend signal', potential_reportable: 'Potential reportable event' };
 
 /** Attempts before a message is given up as failed (retries back off 1, 2, 4 … minutes, at most an hour). */
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -45,6 +47,13 @@ export type MailMessage = z.infer<typeof MailMessage>;
 export const SubmissionMail = MailMessage.omit({ to: true, subject: true }).extend({ recipients: z.number().int() });
 export type SubmissionMail = z.infer<typeof SubmissionMail>;
 
+/**
+ * Whom a resend goes to: a delivered notice to the notification recipients active now
+ * (`active_recipients`), an assignment, digest or quota warning to whom it went (`same_addressees`).
+ */
+export const ResendAddressees = z.object({ to: z.array(z.string()), basis: z.enum(['active_recipients', 'same_addressees']) });
+export type ResendAddressees = z.infer<typeof ResendAddressees>;
+
 export const MailQuery = PageQuery.extend({
   status: z.enum(MAIL_STATUSES, { message: `status must be one of ${MAIL_STATUSES.join(', ')}` }).optional(),
   kind: z.enum(MAIL_KINDS, { message: `kind must be one of ${MAIL_KINDS.join(', ')}` }).optional(),
@@ -60,14 +69,21 @@ export const mailApi = defineApi('mail', {
     method: 'GET', path: '/v1/mail', tag: 'Mail', summary: 'Every message of the mail outbox, newest first',
     access: { capability: 'mail' }, query: MailQuery, status: 200, response: page(MailMessage),
   }),
+  resendAddressees: defineEndpoint({
+    method: 'GET', path: '/v1/mail/:id/resend', tag: 'Mail',
+    summary: 'Whom a resend of the message would go to now: a delivered notice to the active notification recipients, any other message to whom it went',
+    access: { capability: 'mail' }, params: z.object({ id: Id }), status: 200, response: ResendAddressees,
+  }),
   resend: defineEndpoint({
     method: 'POST', path: '/v1/mail/:id/resend', tag: 'Mail',
-    summary: 'Queue the message again, to the active notification recipients (the only way to mail a submission again)',
-    access: { capability: 'mail' }, params: z.object({ id: Id }), status: 201, response: z.object({ results: MailMessage }),
+    summary: 'Queue the message again (the only way to mail a submission again); `to`, the addressees the admin was shown, must be those it goes to now, else 409',
+    access: { capability: 'mail' }, params: z.object({ id: Id }),
+    body: z.object({ to: z.array(z.string().max(320, 'an address is too long')).max(500, 'too many addresses').optional() }).nullish(),
+    status: 201, response: z.object({ results: MailMessage }),
   }),
   reminders: defineEndpoint({
     method: 'POST', path: '/v1/mail/reminders', tag: 'Mail',
-    summary: "Queue today's reminder digests now; a digest already queued today is answered, not queued again",
+    summary: "Queue today's reminder digests now; a digest already queued today is in the reply, not queued again",
     access: { capability: 'mail' }, status: 200, response: z.object({ results: z.array(MailMessage) }),
   }),
   reminderSetting: defineEndpoint({

@@ -9,7 +9,7 @@ export { Owner };
 export const AssignOwnerBody = z.strictObject(
   {
     userId: Id.nullable(),
-    /** The owner the caller saw; when given and the owner has changed since, the answer is 409. */
+    /** The owner the caller saw; when given and the owner has changed since, the reply is 409. */
     expectedOwnerId: Id.nullable().optional(),
   },
   { message: 'unknown field' },

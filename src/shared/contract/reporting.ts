@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, REGIMES } from '../reporting/clocks.ts';
 import { Id, IsoDate } from './common.ts';
 import { defineApi, defineEndpoint } from './endpoints.ts';
+import { Signature, SignatureInput } from './signatures.ts';
 
 export { CATEGORIES, REGIMES };
 export type { Category, Regime } from '../reporting/clocks.ts';
@@ -42,7 +43,7 @@ export const REPORT_REFERENCE_MAX = 200;
 export const ReportingClock = z.object({ regime: z.enum(REGIMES), due: z.string(), reportedOn: z.string().nullable() });
 export type ReportingClock = z.infer<typeof ReportingClock>;
 
-/** The fields every submission row and details answer carry beside the JotForm and workflow fields. */
+/** The fields every submission row and details reply carry beside the JotForm and workflow fields. */
 export const ReportingFields = z.object({
   reportingClocks: z.array(ReportingClock),
   /** The earliest due date of a clock still open, or null. */
@@ -63,6 +64,12 @@ export const ReportabilityDecision = z.object({
   rationale: z.string().nullable(),
   regimes: z.array(z.enum(REGIMES)),
   category: z.enum(CATEGORIES).nullable(),
+  /** Each regime's own category, when the decision follows an assessment's outcome (empty otherwise). */
+  categories: z.partialRecord(z.enum(REGIMES), z.enum(CATEGORIES)),
+  /** The assessment the decision finalises (null: recorded without one). */
+  assessmentId: z.string().nullable(),
+  /** Why it differs from that assessment's outcome (null: it follows the outcome, or there is none). */
+  reason: z.string().nullable(),
   decidedAt: z.string(),
   decidedBy: Actor,
 });
@@ -87,6 +94,10 @@ export const Reportability = ReportingFields.extend({
   reports: z.array(FiledReport),
   /** The regimes an undecided submission runs clocks for (`REPORTING_REGIMES`). */
   defaultRegimes: z.array(z.enum(REGIMES)),
+  /** The signatures of the decisions, newest first; the current decision is signed when the newest is valid. */
+  signatures: z.array(Signature),
+  /** The complaint is closed: nothing here changes until it is reopened. */
+  closed: z.boolean(),
 });
 export type Reportability = z.infer<typeof Reportability>;
 
@@ -109,8 +120,21 @@ export const DecideBody = z
       .refine((r) => new Set(r).size === r.length, 'a regime is named twice')
       .optional(),
     category: z.enum(CATEGORIES, { message: `category must be one of ${CATEGORIES.join(', ')}` }).optional(),
+    /** The assessment this decision finalises: its outcome gives the regimes and their categories (docs/features/reportability-assessment.md). */
+    assessmentId: Id.optional(),
+    /** Required when the decision differs from that assessment's outcome: why. */
+    reason: text('reason', RATIONALE_MIN, RATIONALE_MAX).optional(),
+    /** Recording or revising a decision is signed "Reportability decided" (docs/features/signatures.md). */
+    signature: SignatureInput,
   })
-  .refine((b) => b.decision === 'not_reportable' || b.category !== undefined, { message: 'a category is required for a reportable decision', path: ['category'] });
+  .refine((b) => b.decision === 'not_reportable' || b.category !== undefined || b.assessmentId !== undefined, {
+    message: 'a category is required for a reportable decision',
+    path: ['category'],
+  })
+  .refine((b) => b.assessmentId === undefined || (b.category === undefined && b.regimes === undefined), {
+    message: "a decision on an assessment takes its regimes and categories from the assessment's outcome: leave category and regimes out",
+    path: ['assessmentId'],
+  });
 
 export const FileReportBody = z.object({
   regime: z.enum(REGIMES, { message: `regime must be one of ${REGIMES.join(', ')}` }),
@@ -126,7 +150,7 @@ export const reportingApi = defineApi('reporting', {
   }),
   decide: defineEndpoint({
     method: 'PUT', path: '/v1/jotforms/submission/:id/reportability', tag: 'Reporting',
-    summary: 'Record a reportability decision with its rationale (reportable is one way: a reportable submission cannot be decided not reportable)',
+    summary: 'Record a reportability decision with its rationale, signed "Reportability decided" (reportable is one way: a reportable submission cannot be decided not reportable); the same decision again signs it when it is unsigned',
     access: { capability: 'submissions' }, params: SubmissionParams, body: DecideBody, status: 200, response: Reportability,
   }),
   fileReport: defineEndpoint({

@@ -3,11 +3,14 @@ import { Id, IsoDate, PageQuery, page, sortBy } from './common.ts';
 import { defineApi, defineEndpoint } from './endpoints.ts';
 import { MAIL_STATUSES } from './mail.ts';
 import { Actor, CLOCK_FILTERS, DECISION_FILTERS, ReportingFields } from './reporting.ts';
+import { TRIAGE_FILTERS } from './triage.ts';
 
 export const SUBMISSION_STATUSES = ['Pending Review', 'Pending Transfer', 'Successful Transfer', 'Denied', 'Transfer Error'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-/** Statuses of a complaint still being worked on (docs/product.md, Owners). */
-export const OPEN_STATUSES = ['Pending Review', 'Pending Transfer', 'Transfer Error'] as const satisfies readonly SubmissionStatus[];
+/** Statuses in which the investigation deadline still runs: not yet transferred or denied (docs/product.md, Daily reminders). */
+export const WORKFLOW_OPEN_STATUSES = ['Pending Review', 'Pending Transfer', 'Transfer Error'] as const satisfies readonly SubmissionStatus[];
+/** A complaint is open until it is closed (docs/features/signatures.md); the list filters by it. */
+export const CLOSURE_FILTERS = ['open', 'closed'] as const;
 
 /** One answer of the details screen, in question order. */
 export const Answer = z.object({
@@ -53,9 +56,19 @@ export const SubmissionRow = z.object({
   denyReason: z.string().nullable(),
   /** A reportable decision recorded without a rationale (the list's Mark → Confirm): the details page asks for one. */
   rationaleMissing: z.boolean(),
-  /** Whether anyone has opened its details page yet (its 'viewed' audit entries); the list marks the others "new". */
+  /** Whether anyone has read its data yet (its 'viewed' audit entries: the details, the follow-ups or a mapping preview); the list marks the others "new". */
   opened: z.boolean(),
   owner: Owner.nullable(),
+  /** Closed: every closing condition met and the closure signed (docs/features/signatures.md); read-only until reopened. */
+  closed: z.boolean(),
+  /** Complaint fields read from the form questions named for them (docs/features/coding.md); null: not given. */
+  product: z.string().nullable(),
+  model: z.string().nullable(),
+  /** The lot or the serial number. */
+  lot: z.string().nullable(),
+  udi: z.string().nullable(),
+  /** Answered yes to a screening question at intake: a potential reportable event (docs/features/triage.md). */
+  potentialReportable: z.boolean(),
 }).extend(ReportingFields.shape);
 export type SubmissionRow = z.infer<typeof SubmissionRow>;
 
@@ -88,6 +101,8 @@ export const SUBMISSION_SORT_FIELDS = [
 ] as const;
 export type SubmissionSortField = (typeof SUBMISSION_SORT_FIELDS)[number];
 
+const complaintFieldFilter = (name: string) => z.string().trim().min(1, `${name} cannot be empty`).max(200, `${name} must be at most 200 characters`).optional();
+
 /** Filters shared by the list and the CSV export. */
 export const SubmissionFilters = z.object({
   bad_gte: IsoDate.optional(),
@@ -104,8 +119,15 @@ export const SubmissionFilters = z.object({
   rationale: z.enum(['missing'], { message: 'rationale must be missing' }).optional(),
   /** `me` (the signed-in user), `none` (nobody) or a user's id (docs/product.md, Owners). */
   owner: z.string().trim().min(1, 'owner must be me, none or a user id').max(100, 'owner must be me, none or a user id').optional(),
-  /** `true`: only open complaints (Pending Review, Pending Transfer or Transfer Error), as the "Assigned to me" card counts them. */
-  open: z.enum(['true'], { message: 'open must be true' }).optional(),
+  /** `open`: not closed (as the "Assigned to me" card counts them); `closed`: closed (docs/features/signatures.md). */
+  closure: z.enum(CLOSURE_FILTERS, { message: 'closure must be open or closed' }).optional(),
+  /** Complaint fields, each matched exactly (docs/features/coding.md). */
+  product: complaintFieldFilter('product'),
+  model: complaintFieldFilter('model'),
+  lot: complaintFieldFilter('lot'),
+  udi: complaintFieldFilter('udi'),
+  /** `potential`: flagged a potential reportable event at intake (docs/features/triage.md). */
+  triage: z.enum(TRIAGE_FILTERS, { message: 'triage must be potential' }).optional(),
 });
 export type SubmissionFilters = z.infer<typeof SubmissionFilters>;
 
@@ -123,6 +145,32 @@ const FormParams = z.object({ formId: Id });
 const SubmissionParams = z.object({ id: Id });
 const Row = z.object({ results: SubmissionRow });
 const mustBeTrue = (field: string) => z.literal(true, { message: `${field} can only be set to true` });
+
+/**
+ * The complaint register (docs/features/coding.md): a second export beside the ten-column CSV,
+ * with the decision in its three states, reporting due, owner, the complaint fields, the IMDRF
+ * codes and closure; every time in it is written with its zone.
+ */
+export const REGISTER_FILE_NAME = 'complaint_register.csv';
+export const REGISTER_HEADERS = [
+  'Submission ID',
+  'Submission Date',
+  'Submitter Name',
+  'Become-Aware Date',
+  'Workflow Status',
+  'Reportability Decision',
+  'Reporting Due',
+  'Owner',
+  'Product',
+  'Model',
+  'Lot or Serial Number',
+  'UDI',
+  'IMDRF Codes',
+  'IMDRF Release',
+  'Closed',
+  'Closed At',
+  'CH-Number',
+] as const;
 
 export const CSV_FILE_NAME = 'submissions_export.csv';
 export const CSV_HEADERS = [
@@ -152,6 +200,8 @@ export const FollowupAttempt = z.object({
   /** The day the attempt was made, when not the day the note is written; never in the future. */
   attemptedOn: IsoDate.optional(),
   outcome: z.string().trim().max(FOLLOWUP_OUTCOME_MAX, `outcome must be at most ${FOLLOWUP_OUTCOME_MAX} characters`).optional(),
+  /** The attempt brought new information about the event: reportability is to be assessed again (docs/features/reportability-assessment.md). */
+  newInformation: z.boolean({ message: 'newInformation must be true or false' }).optional(),
 });
 export type FollowupAttempt = z.infer<typeof FollowupAttempt>;
 
@@ -164,6 +214,7 @@ export const FollowupNote = z.object({
   method: z.enum(FOLLOWUP_METHODS).nullable(),
   attemptedOn: z.string().nullable(),
   outcome: z.string().nullable(),
+  newInformation: z.boolean(),
 });
 export type FollowupNote = z.infer<typeof FollowupNote>;
 
@@ -195,6 +246,12 @@ export const submissionsApi = defineApi('submissions', {
     method: 'GET', path: '/v1/jotforms/:formId/exportSubmissionsCSV', tag: 'JotForms',
     summary: `All matching submissions as ${CSV_FILE_NAME} (text/csv) in the list's order, or {results: csv} when JSON is asked for`,
     access: { capability: 'submissions' }, params: FormParams, query: ExportSubmissionsQuery, status: 200,
+    response: z.object({ results: z.string() }), produces: ['text/csv'],
+  }),
+  exportRegister: defineEndpoint({
+    method: 'GET', path: '/v1/jotforms/:formId/complaint-register.csv', tag: 'JotForms',
+    summary: `The complaint register of all matching submissions as ${REGISTER_FILE_NAME} (text/csv), newest first, or {results: csv} when JSON is asked for`,
+    access: { capability: 'submissions' }, params: FormParams, query: SubmissionFilters, status: 200,
     response: z.object({ results: z.string() }), produces: ['text/csv'],
   }),
   get: defineEndpoint({
@@ -256,6 +313,12 @@ export const submissionsApi = defineApi('submissions', {
          * without this, denying an undecided submission is refused (docs/product.md, Statuses).
          */
         notReportable: z.literal(true, { message: 'notReportable can only be true' }).optional(),
+        /**
+         * Approving an undecided submission sends it towards Arena without its reportability: refused
+         * unless the decision is explicitly left for later, which lists it with the decisions missing
+         * a rationale until one is recorded (docs/product.md, Statuses).
+         */
+        decideLater: z.literal(true, { message: 'decideLater can only be true' }).optional(),
       })
       .refine((b) => b.decision === 'approve' || !!b.reason, { message: 'a reason is required to deny', path: ['reason'] }),
     status: 200, response: Row,

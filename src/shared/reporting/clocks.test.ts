@@ -23,6 +23,14 @@ describe('reporting clocks by category', () => {
   });
 });
 
+describe('a category per regime (a decision from an assessment)', () => {
+  it('gives each regime named its own clock; the others keep the shortest', () => {
+    const decision = { decision: 'reportable' as const, categories: { US_MDR: 'remedial_action', EU_MDR: 'death_or_serious_deterioration' } as const };
+    expect(dues({ decision })).toEqual({ US_MDR: '2026-11-30', US_USER_FACILITY: '2026-12-07', EU_MDR: '2026-11-30' });
+    expect(dues({ decision: { ...decision, categories: { EU_MDR: 'standard' } } })).toEqual({ US_MDR: '2026-11-30', US_USER_FACILITY: '2026-12-07', EU_MDR: '2026-12-05' });
+  });
+});
+
 describe('an undecided submission', () => {
   it('runs the shortest clock each regime could need', () => {
     expect(dues({})).toEqual({ US_MDR: '2026-11-30', US_USER_FACILITY: '2026-12-07', EU_MDR: '2026-11-22' });

@@ -44,8 +44,11 @@ export interface ReportingClock {
 export interface ClockInput {
   /** The become-aware date, YYYY-MM-DD. */
   becomeAwareDate: string;
-  /** undefined: not decided yet. A 'reportable' without a category came through mark-reportable. */
-  decision?: { decision: 'reportable' | 'not_reportable'; category?: Category | null } | undefined;
+  /**
+   * undefined: not decided yet. A 'reportable' without a category came through mark-reportable.
+   * `categories` gives a regime its own category (a decision from an assessment); the others take `category`.
+   */
+  decision?: { decision: 'reportable' | 'not_reportable'; category?: Category | null; categories?: Partial<Record<Regime, Category>> | null } | undefined;
   regimes: readonly Regime[];
   reports?: readonly { regime: Regime; reportedOn: string }[];
   /** Today in the time zone the become-aware dates are written in, YYYY-MM-DD. */
@@ -75,8 +78,13 @@ function shortest(deadlines: readonly Deadline[]): Deadline[] {
   return [...byUnit.values()];
 }
 
+/** The last day a regime's report of a category may be filed, counted from the become-aware date (YYYY-MM-DD). */
+export function dueDate(becomeAwareDate: string, regime: Regime, category: Category, holidays: Holidays = US_FEDERAL_HOLIDAYS): string {
+  return dateOfDay(dueDay(dayNumber(becomeAwareDate), DEADLINES[category][regime], holidays));
+}
+
 /**
- * A submission's reporting clocks. Until a decision names a category, each regime runs the
+ * A submission's reporting clocks. Until a decision names a regime's category, it runs the
  * shortest clock any category could need, so nothing is missed; `not_reportable` stops them all.
  * Days are counted as day numbers (../dates.ts) and written as dates at the end.
  */
@@ -85,11 +93,11 @@ export function reportingClocks(input: ClockInput): ClockResult {
   const holidays = input.holidays ?? US_FEDERAL_HOLIDAYS;
   if (decision?.decision === 'not_reportable' || input.regimes.length === 0) return { reportingClocks: [], reportingDue: null, clock: 'none' };
   const becomeAware = dayNumber(input.becomeAwareDate);
-  const category = decision?.category ?? undefined;
   const reportingClocks: ReportingClock[] = [];
   // The clock not yet reported that ends first.
   let firstOpen: { due: number; clock: ReportingClock } | null = null;
   for (const regime of input.regimes) {
+    const category = decision?.categories?.[regime] ?? decision?.category ?? undefined;
     const candidates = category ? [DEADLINES[category][regime]] : CATEGORIES.map((c) => DEADLINES[c][regime]);
     const due = Math.min(...shortest(candidates).map((d) => dueDay(becomeAware, d, holidays)));
     const reportedOn = input.reports?.filter((r) => r.regime === regime).map((r) => r.reportedOn).sort()[0] ?? null;

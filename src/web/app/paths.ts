@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   login: '/auth/login',
+  /** Where the provider sends the window of a signature's sign-in back to (SSO_SIGN_PAGE). */
+  ssoSign: '/auth/sso-sign',
   resetPassword: '/auth/reset-password',
   emailConfirmation: '/auth/email-confirmation',
   unauthorized: '/unauthorized',
@@ -9,6 +11,8 @@ export const paths = {
   jotforms: '/dashboard/jotforms',
   jotformsEdit: '/dashboard/jotforms/edit',
   submission: '/dashboard/jotforms/submission/:id',
+  /** Quality managers and admins: complaints per month by product and code, signals and their rules. */
+  trends: '/dashboard/trends',
   users: '/dashboard/users',
   configurations: '/dashboard/configurations',
   fieldMapping: '/dashboard/configurations/field-mapping',

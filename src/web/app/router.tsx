@@ -58,6 +58,7 @@ const submissions = () => import('../features/submissions/routes.tsx');
 const ResetPasswordPage = lazyPage(auth, 'ResetPasswordPage');
 const EmailConfirmationPage = lazyPage(auth, 'EmailConfirmationPage');
 const AccountPage = lazyPage(auth, 'AccountPage');
+const SsoSignPage = lazyPage(() => import('../features/signatures/routes.tsx'), 'SsoSignPage');
 const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout.tsx'), 'DashboardLayout');
 const ConfigurationsLayout = lazyPage(() => import('./routes/configurations-layout.tsx'), 'ConfigurationsLayout');
 const DashboardHomePage = lazyPage(() => import('../features/dashboard/routes.tsx'), 'DashboardHomePage');
@@ -71,6 +72,7 @@ const LogsPage = lazyPage(() => import('../features/logs/routes.tsx'), 'LogsPage
 const AuditPage = lazyPage(() => import('../features/audit/routes.tsx'), 'AuditPage');
 const MailPage = lazyPage(() => import('../features/mail/routes.tsx'), 'MailPage');
 const IntegrationsPage = lazyPage(() => import('../features/integrations/routes.tsx'), 'IntegrationsPage');
+const TrendsPage = lazyPage(() => import('../features/trends/routes.tsx'), 'TrendsPage');
 
 /** Routes only the roles holding `capability` may open (docs/product.md, Roles; src/shared/roles.ts); others go to /unauthorized. */
 function only(capability: Capability, children: RouteObject[]): RouteObject {
@@ -86,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.emailConfirmation, element: <EmailConfirmationPage /> },
+      { path: paths.ssoSign, element: <SsoSignPage /> },
       { path: paths.unauthorized, element: <UnauthorizedPage /> },
       {
         path: paths.dashboard,
@@ -102,6 +105,7 @@ export const routes: RouteObject[] = [
             { path: paths.submission, element: <SubmissionDetailsPage /> },
             only('questions', [{ path: paths.jotformsEdit, element: <EditFormPage /> }]),
           ]),
+          only('trends', [{ path: paths.trends, element: <TrendsPage /> }]),
           only('users', [{ path: paths.users, element: <UsersPage /> }]),
           only('configurations', [
             {

@@ -1,4 +1,5 @@
 import { AuthTokens, authApi } from '#shared/contract/auth';
+import { SIGNING_FAILED } from '#shared/contract/signatures';
 import { MFA_ENROLMENT_REQUIRED } from '#shared/contract/auth-mfa';
 import { ApiErrorBody } from '#shared/contract/common';
 import { type EndpointDef, type RequestOf, type ResponseOf, buildPath } from '#shared/contract/endpoints';
@@ -26,8 +27,8 @@ export class ApiError extends Error {
 }
 
 /**
- * Texts for when the server gives no message: `failed` for an error answer without one,
- * `thrown` for no answer at all (network down). A single string serves both.
+ * Texts for when the server gives no message: `failed` for an error reply without one,
+ * `thrown` for no reply at all (network down). A single string serves both.
  */
 export type Fallback = string | { failed: string; thrown?: string };
 
@@ -48,7 +49,7 @@ interface LooseOptions {
   fallback?: Fallback | undefined;
 }
 
-interface Answer {
+interface Reply {
   status: number;
   ok: boolean;
   data: unknown;
@@ -72,7 +73,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
 }
 
 /** One HTTP exchange with its own time-out; the body is read before the timer stops. */
-async function exchange(endpoint: EndpointDef, options: LooseOptions, token: string | undefined, as: 'json' | 'blob'): Promise<Answer> {
+async function exchange(endpoint: EndpointDef, options: LooseOptions, token: string | undefined, as: 'json' | 'blob'): Promise<Reply> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -115,12 +116,12 @@ async function exchange(endpoint: EndpointDef, options: LooseOptions, token: str
   }
 }
 
-function errorFrom(answer: Answer, fallback: Fallback | undefined): ApiError {
-  const body = ApiErrorBody.partial().safeParse(answer.data);
+function errorFrom(reply: Reply, fallback: Fallback | undefined): ApiError {
+  const body = ApiErrorBody.partial().safeParse(reply.data);
   const server = body.success ? body.data : {};
   return new ApiError({
-    status: answer.status,
-    code: server.code ?? `http_${answer.status}`,
+    status: reply.status,
+    code: server.code ?? `http_${reply.status}`,
     message: server.message?.trim() ? server.message : fallbackTexts(fallback).failed,
     details: server.details,
     challenge: server.challenge,
@@ -149,14 +150,14 @@ let refreshing: Promise<string> | null = null;
 
 async function refreshTokens(): Promise<string> {
   const refreshToken = session.get()?.refreshToken;
-  let answer: Answer | null = null;
-  if (refreshToken) answer = await exchange(authApi.refreshTokens, { body: { refreshToken }, fallback: 'Your session has ended. Please sign in again.' }, undefined, 'json');
-  const tokens = answer?.ok ? AuthTokens.safeParse(answer.data) : null;
+  let reply: Reply | null = null;
+  if (refreshToken) reply = await exchange(authApi.refreshTokens, { body: { refreshToken }, fallback: 'Your session has ended. Please sign in again.' }, undefined, 'json');
+  const tokens = reply?.ok ? AuthTokens.safeParse(reply.data) : null;
   if (tokens?.success) {
     session.setTokens({ accessToken: tokens.data.access.token, refreshToken: tokens.data.refresh.token, idleMinutes: tokens.data.idleMinutes });
     return tokens.data.access.token;
   }
-  const error = answer ? errorFrom(answer, 'Your session has ended. Please sign in again.') : new ApiError({ status: 401, code: 'unauthorized', message: 'Please sign in.' });
+  const error = reply ? errorFrom(reply, 'Your session has ended. Please sign in again.') : new ApiError({ status: 401, code: 'unauthorized', message: 'Please sign in.' });
   // The server's reason (an idle sign-out says so) waits for the login page.
   session.end(error.message);
   sessionEndedHandler();
@@ -196,19 +197,20 @@ function freshAccessToken(usedToken: string | undefined): Promise<string> {
 async function call(endpoint: EndpointDef, options: LooseOptions, as: 'json' | 'blob'): Promise<unknown> {
   const needsToken = endpoint.access !== 'public';
   const token = needsToken ? session.get()?.accessToken : undefined;
-  let answer = await exchange(endpoint, options, token, as);
-  if (answer.status === 401 && needsToken) {
-    answer = await exchange(endpoint, options, await freshAccessToken(token), as);
+  let reply = await exchange(endpoint, options, token, as);
+  // A signature that could not be verified is a 401 about the signature, not the session: no refresh.
+  if (reply.status === 401 && needsToken && errorFrom(reply, undefined).code !== SIGNING_FAILED) {
+    reply = await exchange(endpoint, options, await freshAccessToken(token), as);
   }
-  if (needsToken && answer.status !== 401) lastContact = Date.now();
-  if (!answer.ok) {
-    const error = errorFrom(answer, options.fallback);
+  if (needsToken && reply.status !== 401) lastContact = Date.now();
+  if (!reply.ok) {
+    const error = errorFrom(reply, options.fallback);
     if (error.code === MFA_ENROLMENT_REQUIRED) enrolmentHandler();
     throw error;
   }
-  if (as === 'blob') return answer.data;
-  const parsed = endpoint.response.safeParse(answer.status === 204 ? null : answer.data);
-  if (!parsed.success) throw new ApiError({ status: answer.status, code: 'invalid_response', message: fallbackTexts(options.fallback).failed });
+  if (as === 'blob') return reply.data;
+  const parsed = endpoint.response.safeParse(reply.status === 204 ? null : reply.data);
+  if (!parsed.success) throw new ApiError({ status: reply.status, code: 'invalid_response', message: fallbackTexts(options.fallback).failed });
   return parsed.data;
 }
 

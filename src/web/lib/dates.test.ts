@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountTimeToDate, dateTimeParts, formatAnswerDate, formatDateTime, formatRecordedValue, parseUtc } from './dates.ts';
+import { accountTimeToDate, dateTimeParts, formatDateTime, formatRecordedValue, parseUtc } from './dates.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -62,21 +62,5 @@ describe('formatRecordedValue', () => {
     expect(formatRecordedValue('2026-11-26')).toBe('2026-11-26');
     expect(formatRecordedValue('Pending Review')).toBe('Pending Review');
     expect(formatRecordedValue('Called on 2026-11-26T12:53:07Z')).toBe('Called on 2026-11-26T12:53:07Z');
-  });
-});
-
-describe('formatAnswerDate', () => {
-  it('writes a form’s date answer year first, with a 24-hour time when it has one', () => {
-    expect(formatAnswerDate({ month: '11', day: '26', year: '2026', datetime: '2026-11-26 00:00:00' })).toBe('2026-11-26');
-    expect(formatAnswerDate({ month: '3', day: '4', year: '2026' })).toBe('2026-03-04');
-    expect(formatAnswerDate({ month: '11', day: '26', year: '2026', hour: '01', min: '53', ampm: 'PM' })).toBe('2026-11-26 13:53');
-    expect(formatAnswerDate({ month: '11', day: '26', year: '2026', hour: '12', min: '05', ampm: 'AM' })).toBe('2026-11-26 00:05');
-    expect(formatAnswerDate({ month: '11', day: '26', year: '2026', hour: '17', min: '30' })).toBe('2026-11-26 17:30');
-  });
-
-  it('gives null for what is not a date', () => {
-    expect(formatAnswerDate({ month: '02', day: '30', year: '2026' })).toBeNull();
-    expect(formatAnswerDate('11-26-2026')).toBeNull();
-    expect(formatAnswerDate(null)).toBeNull();
   });
 });

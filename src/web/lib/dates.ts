@@ -1,4 +1,3 @@
-import { isCalendarDate } from '#shared/dates';
 import { zonedTimeToUtc } from '#shared/time-zone';
 
 /**
@@ -95,26 +94,4 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{
  */
 export function formatRecordedValue(text: string): string {
   return INSTANT.test(text.trim()) ? formatDateTime(text.trim()) : text;
-}
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const part = (x: unknown): string => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : '');
-
-/**
- * A date a person entered on the form (JotForm's date answer, in parts) as `YYYY-MM-DD`, with
- * ` HH:mm` (24-hour) when the question asked for a time. It is what they typed, on no known
- * clock, so it carries no zone. Null when the answer holds no valid date.
- * @example formatAnswerDate({ month: '11', day: '26', year: '2026' }) // → '2026-11-26'
- */
-export function formatAnswerDate(value: unknown): string | null {
-  if (!isRecord(value)) return null;
-  const date = `${part(value.year)}-${part(value.month).padStart(2, '0')}-${part(value.day).padStart(2, '0')}`;
-  if (!isCalendarDate(date)) return null;
-  const hour = Number.parseInt(part(value.hour), 10);
-  const minute = Number.parseInt(part(value.min) || '0', 10);
-  if (!Number.isInteger(hour) || !Number.isInteger(minute) || minute < 0 || minute > 59) return date;
-  const ampm = part(value.ampm).toUpperCase();
-  const h24 = ampm === 'PM' ? (hour % 12) + 12 : ampm === 'AM' ? hour % 12 : hour;
-  if (h24 < 0 || h24 > 23) return date;
-  return `${date} ${String(h24).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }

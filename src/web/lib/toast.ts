@@ -1,7 +1,8 @@
 /** Every toast closes itself after 5 seconds (the 0.3 s fade is in styles.css). */
 export const TOAST_DURATION_MS = 5000;
 
-type Show = (message: string) => void;
+/** `detail` is a second line under the message (e.g. the CH number a write created), the message itself kept as it is. */
+type Show = (message: string, detail?: string) => void;
 
 /**
  * The toast library loads with the first toast, not with the app: most pages (the sign-in page
@@ -33,8 +34,8 @@ function sonner() {
  * kind (logs cleared) is plainly a success (docs/product.md, Messages and timings).
  */
 export const toast: { success: Show; error: Show; info: Show; warning: Show } = {
-  success: (message) => void sonner().then((s) => s.success(message, { duration: TOAST_DURATION_MS })),
-  error: (message) => void sonner().then((s) => s.error(message, { duration: TOAST_DURATION_MS })),
-  info: (message) => void sonner().then((s) => s.info(message, { duration: TOAST_DURATION_MS })),
-  warning: (message) => void sonner().then((s) => s.warning(message, { duration: TOAST_DURATION_MS })),
+  success: (message, detail) => void sonner().then((s) => s.success(message, { duration: TOAST_DURATION_MS, ...(detail ? { description: detail } : {}) })),
+  error: (message, detail) => void sonner().then((s) => s.error(message, { duration: TOAST_DURATION_MS, ...(detail ? { description: detail } : {}) })),
+  info: (message, detail) => void sonner().then((s) => s.info(message, { duration: TOAST_DURATION_MS, ...(detail ? { description: detail } : {}) })),
+  warning: (message, detail) => void sonner().then((s) => s.warning(message, { duration: TOAST_DURATION_MS, ...(detail ? { description: detail } : {}) })),
 };

@@ -14,7 +14,7 @@ export interface Call {
 /**
  * The one fake server of the web tests (msw, intercepting fetch), started for every test file by
  * tests/support/web-setup.ts; each test adds its handlers with `fakeServer`, removed after it.
- * A request no handler answers gets a 404 with a message naming it, so a test sees it at once.
+ * A request no handler replies to gets a 404 with a message naming it, so a test sees it at once.
  */
 export const mockServer = setupServer(
   http.all('*', ({ request }) => HttpResponse.json({ code: 'not_found', message: `No fake for ${request.method} ${new URL(request.url).pathname}` }, { status: 404 })),
@@ -44,11 +44,11 @@ export interface FakeServer {
   /** Every request so far, in order. */
   calls: readonly Call[];
   callsTo: (method: string, path: string | RegExp) => Call[];
-  /** More handlers, in front of the ones given so far (msw answers with the first that matches). */
+  /** More handlers, in front of the ones given so far (msw replies with the first that matches). */
   use: (...handlers: RequestHandler[]) => void;
 }
 
-/** Answers with the first matching handler (msw `http.get(...)` etc.) and records every request. */
+/** Replies with the first matching handler (msw `http.get(...)` etc.) and records every request. */
 export function fakeServer(...handlers: RequestHandler[]): FakeServer {
   mockServer.use(recorder, ...handlers);
   return {
@@ -58,29 +58,29 @@ export function fakeServer(...handlers: RequestHandler[]): FakeServer {
   };
 }
 
-declare const answered: unique symbol;
-/** An answer other than the endpoint's success body: an error, a dropped connection, a file. */
-export type Answered = Response & { readonly [answered]: true };
-const mark = (response: Response) => response as Answered;
+declare const raw: unique symbol;
+/** A reply other than the endpoint's success body: an error, a dropped connection, a file. */
+export type RawReply = Response & { readonly [raw]: true };
+const mark = (response: Response) => response as RawReply;
 
-/** An error answer, as the server gives one: `{code, message}` (or no body at all). */
+/** An error reply, as the server gives one: `{code, message}` (or no body at all). */
 export const failure = (status: number, body?: ApiErrorBody) => mark(body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status }));
 
-/** No answer at all: the connection fails, as when the network is down. */
+/** No reply at all: the connection fails, as when the network is down. */
 export const networkError = () => mark(HttpResponse.error());
 
 /** A file download (the CSV exports). */
 export const file = (text: string, contentType = 'text/csv') => mark(new HttpResponse(text, { headers: { 'content-type': contentType } }));
 
-/** What a fake answers an endpoint with: its success body as sent over the wire, or an `Answered`. */
-export type Reply<E extends NamedEndpoint> = ResponseInputOf<E> | Answered;
+/** What a fake replies to an endpoint with: its success body as sent over the wire, or a `RawReply`. */
+export type Reply<E extends NamedEndpoint> = ResponseInputOf<E> | RawReply;
 export type Resolver<E extends NamedEndpoint> = (info: { request: Request; params: PathParams }) => Reply<E> | Promise<Reply<E>>;
 
 /**
- * The fake of one contract endpoint: its method and path, and an answer typed by its response
+ * The fake of one contract endpoint: its method and path, and a reply typed by its response
  * schema, so a change to the contract breaks the fake when it is compiled. The success body is
  * sent with the endpoint's status (204 sends none). `params` narrows the path to those values
- * (by default every value matches); `once` answers a single request.
+ * (by default every value matches); `once` replies to a single request.
  */
 export function on<E extends NamedEndpoint>(endpoint: E, resolve: Resolver<E>, options: { params?: RequestOf<E>['params']; once?: boolean } = {}): RequestHandler {
   const path = options.params ? buildPath(endpoint.path, options.params as Record<string, string>) : endpoint.path;
@@ -97,7 +97,7 @@ export function on<E extends NamedEndpoint>(endpoint: E, resolve: Resolver<E>, o
   );
 }
 
-/** Holds answers back until released, so a test can act while a request is in flight. */
+/** Holds replies back until released, so a test can act while a request is in flight. */
 export function gate(): { passed: Promise<void>; release: () => void } {
   let release!: () => void;
   const passed = new Promise<void>((resolve) => (release = resolve));

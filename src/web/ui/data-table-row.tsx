@@ -4,16 +4,16 @@ import { cn } from '../lib/cn.ts';
 import { Icon } from './icons.tsx';
 
 /** Table breakpoints: a column tagged for one is hidden at widths ≤ it. */
-export type HideBelow = 599 | 959 | 1280;
+export type HideBelow = 599 | 959 | 1280 | 1439;
 
 // Written out in full so Tailwind sees each class; the variants are defined in styles.css (≤, not <).
 /** Hides a column's header and cells at widths ≤ its breakpoint. */
-export const HIDE: Record<HideBelow, string> = { 599: 'upto-599:hidden', 959: 'upto-959:hidden', 1280: 'upto-1280:hidden' };
+export const HIDE: Record<HideBelow, string> = { 599: 'upto-599:hidden', 959: 'upto-959:hidden', 1280: 'upto-1280:hidden', 1439: 'upto-1439:hidden' };
 /** Shows what a hidden column held, in the expanded row, only while the column is hidden. */
-const SHOW_WHEN_HIDDEN: Record<HideBelow, string> = { 599: 'hidden upto-599:block', 959: 'hidden upto-959:block', 1280: 'hidden upto-1280:block' };
+const SHOW_WHEN_HIDDEN: Record<HideBelow, string> = { 599: 'hidden upto-599:block', 959: 'hidden upto-959:block', 1280: 'hidden upto-1280:block', 1439: 'hidden upto-1439:block' };
 /** The expand control and its row exist only while at least one column is hidden. */
-export const TOGGLE_CELL: Record<HideBelow, string> = { 599: 'hidden upto-599:table-cell', 959: 'hidden upto-959:table-cell', 1280: 'hidden upto-1280:table-cell' };
-const DETAIL_ROW: Record<HideBelow, string> = { 599: 'hidden upto-599:table-row', 959: 'hidden upto-959:table-row', 1280: 'hidden upto-1280:table-row' };
+export const TOGGLE_CELL: Record<HideBelow, string> = { 599: 'hidden upto-599:table-cell', 959: 'hidden upto-959:table-cell', 1280: 'hidden upto-1280:table-cell', 1439: 'hidden upto-1439:table-cell' };
+const DETAIL_ROW: Record<HideBelow, string> = { 599: 'hidden upto-599:table-row', 959: 'hidden upto-959:table-row', 1280: 'hidden upto-1280:table-row', 1439: 'hidden upto-1439:table-row' };
 
 /** The widest breakpoint any column hides at: below it the table offers expandable rows. */
 export function widestHide<T>(table: Table<T>): HideBelow | undefined {
@@ -62,14 +62,15 @@ export function DataRow<T>({ row, table, expandAt, expanded, onToggle, onActivat
           );
         })}
         {expandAt && (
-          <td className={cn('w-0 py-3 pr-2 pl-0', TOGGLE_CELL[expandAt])}>
+          <td className={cn('w-0 py-1 pr-0 pl-0', TOGGLE_CELL[expandAt])}>
             <button
               type="button"
               onClick={toggle}
               aria-expanded={expanded}
               aria-controls={detailId}
               aria-label="More of this row"
-              className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              // A 44 × 44 px target, the size a finger needs: 36 px wide in the layout, its ::after reaching 8 px to its left (never past the table's right edge).
+              className="relative inline-flex h-11 w-9 items-center justify-center rounded-md text-slate-600 after:absolute after:inset-y-0 after:right-0 after:-left-2 hover:bg-slate-100 hover:text-slate-900"
             >
               <Icon name={expanded ? 'chevronUp' : 'chevronDown'} className="size-5" />
             </button>

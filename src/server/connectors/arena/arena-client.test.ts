@@ -104,7 +104,7 @@ describe('Arena client against the emulator', () => {
     await client.updateStep(first.guid, steps[1]!.guid, { attributes: [{ guid: A.symptoms, value: ['Pain', 'Rash'] }] });
 
     const after = await client.getSteps(first.guid);
-    expect(after[0]?.attributes.slice(0, 2).map((a) => a.value)).toEqual(['Infusion set leak', '2025-01-08T08:00:00Z']);
+    expect(after[0]?.attributes.slice(0, 2).map((a) => a.value)).toEqual(['Infusion set leak', '2025-01-09T07:59:59Z']);
     expect(after[1]?.attributes.find((a) => a.guid === A.symptoms)?.value).toEqual(['Pain', 'Rash']);
 
     await client.updateStep(first.guid, steps[0]!.guid, { attributes: [{ guid: A.complaintTitle, value: null }] });
@@ -189,7 +189,7 @@ describe('Arena client against the emulator', () => {
     emu.control.setLatency(400);
     const err = await failure(quick.findQualityProcesses());
     emu.control.setLatency(0);
-    expect(err).toMatchObject({ kind: 'timeout', status: null, message: 'Arena did not answer in time: no response within 100 ms.' });
+    expect(err).toMatchObject({ kind: 'timeout', status: null, message: 'Arena did not reply in time: no response within 100 ms.' });
   });
 
   it('reports an unreachable Arena as unavailable', async () => {
@@ -200,7 +200,7 @@ describe('Arena client against the emulator', () => {
     expect(err.message).toMatch(/^Arena could not be reached: .*ECONNREFUSED/);
   });
 
-  it('answers 415 to a request without the JSON content type', async () => {
+  it('replies 415 to a request without the JSON content type', async () => {
     const res = await fetch(`${emu.baseUrl}/login`, { method: 'POST', body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ status: 415, errors: [{ code: 415 }] });

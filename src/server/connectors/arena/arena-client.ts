@@ -1,12 +1,15 @@
 import { type ArenaConnectionOptions, type ArenaConnectionStatus, type ArenaSignIn, type QueryValue, createArenaHttp } from './arena-http.ts';
 import {
   type ArenaAttributeDefinition,
+  type ArenaNumberFormat,
   type ArenaOwner,
   type ArenaQualityProcess,
   type ArenaQualityProcessPage,
   type ArenaStep,
+  type ArenaStepValue,
   type ArenaTemplate,
   AttributeDefinitionList,
+  NumberFormatList,
   OwnerPage,
   QualityProcess,
   QualityProcessPage,
@@ -15,17 +18,17 @@ import {
   Template,
 } from './arena-schemas.ts';
 import { ArenaError } from './arena-errors.ts';
-import { defaultNumberPrefix, numberTyped } from './arena-values.ts';
-
-/** Arena's API hosts: North America, Europe, AWS GovCloud. */
-export const ARENA_NORTH_AMERICA_URL = 'https://api.arenasolutions.com/v1';
-export const ARENA_EUROPE_URL = 'https://api.europe.arenaplm.com/v1';
-export const ARENA_GOVCLOUD_URL = 'https://api.arenagov.com/v1';
+import { defaultPrefix, listsNumberFormats, prefixList, prefixOptions } from './arena-number-prefix.ts';
+import { numberTyped } from './arena-values.ts';
 
 export interface ArenaClientOptions extends ArenaConnectionOptions {
   /** Owner of created processes (ARENA_OWNER_GUID); needed when the template has no default owner. */
   ownerGuid?: string | undefined;
-  /** Number-format prefix of created processes (ARENA_NUMBER_PREFIX_GUID); default the first prefix of the template's default number format. */
+  /**
+   * Number-format prefix of created processes (ARENA_NUMBER_PREFIX_GUID); default the first prefix
+   * of the template's default number format, or of the workspace's format named as the template's
+   * short name when the template lists none.
+   */
   numberPrefixGuid?: string | undefined;
 }
 
@@ -73,8 +76,6 @@ export interface QualityProcessSearch {
   limit?: number;
 }
 
-export type ArenaStepValue = string | number | string[] | null;
-
 export interface StepUpdate {
   attributes: { guid: string; value: ArenaStepValue }[];
 }
@@ -83,8 +84,10 @@ export interface ArenaClient {
   /** Signs in unless a session is held; the workspace the sign-in reached (null when the session was another instance's). */
   signIn(): Promise<ArenaSignIn | null>;
   getTemplate(guid: string): Promise<ArenaTemplate>;
-  /** Everyone who may own a quality process (every page). */
+  /** Everyone who may own a quality process (one list: the page documents no paging). */
   getOwners(): Promise<ArenaOwner[]>;
+  /** The workspace's number formats with their prefixes. */
+  getNumberFormats(): Promise<ArenaNumberFormat[]>;
   getStepAttributeDefinitions(): Promise<ArenaAttributeDefinition[]>;
   /** The template's REGULAR steps in order, each attribute described by its workspace definition. */
   getTemplateSteps(templateGuid: string): Promise<ArenaTemplateStep[]>;
@@ -104,9 +107,6 @@ export interface ArenaClient {
   /** Tells `listener` once per sign-in back-off, when Arena refused this instance's sign-in. */
   onSignInRefused(listener: (message: string) => void): void;
 }
-
-/** Arena's largest page. */
-const MAX_PAGE = 400;
 
 const seg = encodeURIComponent;
 
@@ -133,35 +133,39 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
   const http = createArenaHttp(options);
   /** Field types by attribute GUID, from the last definitions read. */
   let fieldTypes: Map<string, string> | null = null;
-  /** Each template's default number prefix as last read (null: it has none). */
-  const defaultPrefixes = new Map<string, string | null>();
+  /** Each template's default number prefix, once worked out. */
+  const defaultPrefixes = new Map<string, string>();
 
   async function prefixFor(templateGuid: string): Promise<string> {
-    if (!defaultPrefixes.has(templateGuid)) await client.getTemplate(templateGuid);
-    const prefix = defaultPrefixes.get(templateGuid);
-    if (prefix) return prefix;
-    throw new ArenaError(
-      'validation',
-      `No number prefix to send to Arena: ARENA_NUMBER_PREFIX_GUID is not set and the quality-process template ${templateGuid} has no default number format with a prefix.`,
-    );
+    const known = defaultPrefixes.get(templateGuid);
+    if (known) return known;
+    const template = await client.getTemplate(templateGuid);
+    const workspace = listsNumberFormats(template) ? [] : await client.getNumberFormats();
+    const chosen = defaultPrefix(template, workspace);
+    if (chosen) {
+      defaultPrefixes.set(templateGuid, chosen.guid);
+      return chosen.guid;
+    }
+    const why = listsNumberFormats(template)
+      ? 'has no default number format with a prefix'
+      : `lists no number formats and the workspace has none named "${template.shortName ?? ''}" (its prefixes: ${prefixList(prefixOptions(template, workspace))})`;
+    throw new ArenaError('validation', `No number prefix to send to Arena: ARENA_NUMBER_PREFIX_GUID is not set and the quality-process template ${templateGuid} ${why}.`);
   }
 
   const client: ArenaClient = {
     async getTemplate(guid) {
       const template = await http.request({ method: 'GET', path: `/settings/qualityprocesses/templates/${seg(guid)}`, schema: Template });
-      defaultPrefixes.set(guid, defaultNumberPrefix(template));
+      // A template read again may have changed its formats: the default is worked out anew.
+      defaultPrefixes.delete(guid);
       return template;
     },
 
     async getOwners() {
-      const owners = new Map<string, ArenaOwner>();
-      for (let offset = 0; ; offset += MAX_PAGE) {
-        const page = await http.request({ method: 'GET', path: '/settings/qualityprocesses/owners', query: { offset, limit: MAX_PAGE }, schema: OwnerPage });
-        const before = owners.size;
-        for (const owner of page.results) owners.set(owner.guid, owner);
-        // A short page is the last; a page with nothing new means the server ignores the offset.
-        if (page.results.length < MAX_PAGE || owners.size === before) return [...owners.values()];
-      }
+      return (await http.request({ method: 'GET', path: '/settings/qualityprocesses/owners', schema: OwnerPage })).results;
+    },
+
+    async getNumberFormats() {
+      return (await http.request({ method: 'GET', path: '/settings/qualityprocesses/numberformats', schema: NumberFormatList })).results;
     },
 
     async getStepAttributeDefinitions() {

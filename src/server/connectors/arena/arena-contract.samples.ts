@@ -248,3 +248,36 @@ export const STEP_UPDATED = {
 
 /** The error envelope every page shows, e.g. for a GUID that names nothing. */
 export const INVALID_GUID = { status: 400, errors: [{ code: 3011, message: 'The guid "QPR0NOTHING000000000" is not valid.' }] };
+
+/**
+ * "GET Quality Process Number Formats": every format of the workspace, each with its prefixes (a
+ * template may list none of them). The list is not paged and carries `statusCode` beside `results`.
+ */
+export const NUMBER_FORMATS = {
+  count: 2,
+  results: [
+    {
+      creationDateTime: '2023-08-12T22:30:52Z',
+      guid: 'NF2B4D6F8H0J2L4N6P8R',
+      lastUsed: '000012',
+      name: 'CH',
+      nextValue: '000013',
+      prefixes: [{ guid: 'PFX3C5E7G9I1K3M5O7Q9', value: 'CH-' }],
+    },
+    {
+      creationDateTime: '2023-08-12T22:30:52Z',
+      guid: 'NF0CAR00000000000002',
+      lastUsed: '000000',
+      name: 'CAR',
+      nextValue: '000001',
+      prefixes: [
+        { value: 'CAR-', guid: 'PFX0CAR0000000000001' },
+        { value: 'CAR2-', guid: 'PFX0CAR0000000000002' },
+      ],
+    },
+  ],
+  statusCode: 0,
+};
+
+/** "POST Quality Process Create" (201), as its sample answers: the target completion date null. */
+export const CREATED = { ...PROCESS, targetCompletionDateTime: null, type: 'Design' };

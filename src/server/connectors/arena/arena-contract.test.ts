@@ -2,13 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createArenaClient } from './arena-client.ts';
+import { findSetupProblems } from './arena-setup-check.ts';
 import * as doc from './arena-contract.samples.ts';
 
 /*
  * Contract tests from PTC's Arena REST API documentation: every call the connector makes sends
  * the documented method, path, headers, query parameters and body fields (with their JSON types),
- * and the documented sample answer (arena-contract.samples.ts) parses into our types. A small
- * HTTP server on loopback answers with the samples and records what reached it.
+ * and the documented sample reply (arena-contract.samples.ts) parses into our types. A small
+ * HTTP server on loopback replies with the samples and records what reached it.
  */
 
 interface Received {
@@ -19,7 +20,7 @@ interface Received {
   body: unknown;
 }
 
-const answers = new Map<string, { status: number; body?: unknown }>();
+const replies = new Map<string, { status: number; body?: unknown }>();
 const received: Received[] = [];
 let server: http.Server;
 let baseUrl: string;
@@ -32,9 +33,9 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const path = url.pathname.replace(/^\/v1/, '');
       received.push({ method: req.method ?? '', path, query: Object.fromEntries(url.searchParams), headers: req.headers, body: raw === '' ? undefined : JSON.parse(raw) });
-      const answer = answers.get(`${req.method} ${path}`) ?? { status: 404, body: { status: 404, errors: [{ code: 404, message: 'No resource has been found.' }] } };
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'X-Arena-Requests-Remaining': '24990', 'X-Arena-Next-Request-Limit-Reset': 'Fri, 06-Mar-2026 00:00:00 GMT-0800 (PST)' });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      const reply = replies.get(`${req.method} ${path}`) ?? { status: 404, body: { status: 404, errors: [{ code: 404, message: 'No resource has been found.' }] } };
+      res.writeHead(reply.status, { 'Content-Type': 'application/json', 'X-Arena-Requests-Remaining': '24990', 'X-Arena-Next-Request-Limit-Reset': 'Fri, 06-Mar-2026 00:00:00 GMT-0800 (PST)' });
+      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,8 +45,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   received.length = 0;
-  answers.clear();
-  answers.set('POST /login', { status: 200, body: doc.LOGIN });
+  replies.clear();
+  replies.set('POST /login', { status: 200, body: doc.LOGIN });
 });
 
 const client = (extra: { numberPrefixGuid?: string; ownerGuid?: string } = {}) =>
@@ -69,7 +70,7 @@ function shape(value: unknown): unknown {
 }
 
 describe('Arena connector against the documentation: "POST Log In" and "PUT Log Out"', () => {
-  it('signs in with email, password and the workspace id as a number, and reads the sample answer', async () => {
+  it('signs in with email, password and the workspace id as a number, and reads the sample reply', async () => {
     const arena = client();
     expect(await arena.signIn()).toEqual({ workspaceId: 412345678, workspaceName: 'Provider Quality', requestLimit: 25000 });
     const [login] = received;
@@ -80,8 +81,8 @@ describe('Arena connector against the documentation: "POST Log In" and "PUT Log 
     expect(arena.status().requestsRemaining).toBe(24990);
   });
 
-  it('logs out with PUT /logout, the session header and no body; the answer has no JSON', async () => {
-    answers.set('PUT /logout', { status: 200 });
+  it('logs out with PUT /logout, the session header and no body; the reply has no JSON', async () => {
+    replies.set('PUT /logout', { status: 200 });
     const arena = client();
     await arena.signIn();
     await arena.logout();
@@ -90,14 +91,14 @@ describe('Arena connector against the documentation: "POST Log In" and "PUT Log 
   });
 
   it('reads the documented login refusal and error envelope', async () => {
-    answers.set('POST /login', { status: 400, body: { status: 400, errors: [{ code: 4001, message: 'The username, password or workspace ID is not valid or you are not allowed to log in due to IP restriction.' }] } });
+    replies.set('POST /login', { status: 400, body: { status: 400, errors: [{ code: 4001, message: 'The username, password or workspace ID is not valid or you are not allowed to log in due to IP restriction.' }] } });
     await expect(client().signIn()).rejects.toMatchObject({ kind: 'signin_paused', codes: [4001] });
   });
 });
 
 describe('Arena connector against the documentation: quality-process settings', () => {
   it('"GET Quality Process Templates" (one template): path, no body, and the sample parses', async () => {
-    answers.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE.guid}`, { status: 200, body: doc.TEMPLATE });
+    replies.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE.guid}`, { status: 200, body: doc.TEMPLATE });
     const template = await client().getTemplate(doc.TEMPLATE.guid);
     expect(calls()).toEqual([expect.objectContaining({ method: 'GET', query: {}, body: undefined })]);
     expect(template).toMatchObject({
@@ -114,24 +115,24 @@ describe('Arena connector against the documentation: quality-process settings', 
   });
 
   it('parses the sample template without defaults: numberFormats, defaultOwner and defaultNumberFormat null', async () => {
-    answers.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE_WITHOUT_DEFAULTS.guid}`, { status: 200, body: doc.TEMPLATE_WITHOUT_DEFAULTS });
+    replies.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE_WITHOUT_DEFAULTS.guid}`, { status: 200, body: doc.TEMPLATE_WITHOUT_DEFAULTS });
     const template = await client().getTemplate(doc.TEMPLATE_WITHOUT_DEFAULTS.guid);
     expect(template).toMatchObject({ defaultOwner: null, defaultNumberFormat: null, numberFormats: [] });
     expect(template.steps[0]?.attributes).toEqual([{ guid: 'ATT0PROBLEM000000MLT', name: 'Problem Description', fieldType: null }]);
   });
 
   it('"GET Quality Process Owners": the sample parses with each owner’s e-mail address', async () => {
-    answers.set('GET /settings/qualityprocesses/owners', { status: 200, body: doc.OWNERS });
+    replies.set('GET /settings/qualityprocesses/owners', { status: 200, body: doc.OWNERS });
     expect(await client().getOwners()).toEqual([
       { guid: 'QW3E5R7T9Y1U3I5O7P9A', fullName: 'Morgan Lee', emailAddress: 'mlee@provider.example' },
       { guid: 'USR0DANA0REYES000001', fullName: 'Dana Reyes', emailAddress: 'dreyes@provider.example' },
     ]);
-    // offset and limit are Arena's list paging (1–400, error 3220); nothing else is sent.
-    expect(calls().map((c) => c.query)).toEqual([{ offset: '0', limit: '400' }]);
+    // The page documents no paging for this list: one call, no offset or limit.
+    expect(calls().map((c) => c.query)).toEqual([{}]);
   });
 
   it('"GET Quality Process Step Attributes" with includePossibleValues=true; possible values as strings', async () => {
-    answers.set('GET /settings/qualityprocesses/steps/attributes', { status: 200, body: doc.STEP_ATTRIBUTES });
+    replies.set('GET /settings/qualityprocesses/steps/attributes', { status: 200, body: doc.STEP_ATTRIBUTES });
     const definitions = await client().getStepAttributeDefinitions();
     expect(calls().map((c) => c.query)).toEqual([{ includePossibleValues: 'true' }]);
     expect(definitions.map((d) => [d.name, d.fieldType, d.required, d.possibleValues])).toEqual([
@@ -142,8 +143,8 @@ describe('Arena connector against the documentation: quality-process settings', 
   });
 
   it('describes the template’s regular steps in order from the template and the definitions', async () => {
-    answers.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE.guid}`, { status: 200, body: doc.TEMPLATE });
-    answers.set('GET /settings/qualityprocesses/steps/attributes', { status: 200, body: doc.STEP_ATTRIBUTES });
+    replies.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE.guid}`, { status: 200, body: doc.TEMPLATE });
+    replies.set('GET /settings/qualityprocesses/steps/attributes', { status: 200, body: doc.STEP_ATTRIBUTES });
     const steps = await client().getTemplateSteps(doc.TEMPLATE.guid);
     expect(steps.map((s) => [s.name, s.attributes.map((a) => `${a.name} ${a.type}`)])).toEqual([
       ['Intake', ['Become Aware Date DATE']],
@@ -154,7 +155,7 @@ describe('Arena connector against the documentation: quality-process settings', 
 
 describe('Arena connector against the documentation: quality processes', () => {
   it('"POST Quality Process Create": the documented fields with their types, the prefix GUID always, and the 201 sample parses', async () => {
-    answers.set('POST /qualityprocesses', { status: 201, body: doc.PROCESS });
+    replies.set('POST /qualityprocesses', { status: 201, body: doc.PROCESS });
     const created = await client({ numberPrefixGuid: 'PFX3C5E7G9I1K3M5O7Q9', ownerGuid: 'QW3E5R7T9Y1U3I5O7P9A' }).createQualityProcess({
       name: 'Infusion pump alarm did not sound',
       description: 'Complaint 6009000000249561122',
@@ -175,15 +176,15 @@ describe('Arena connector against the documentation: quality processes', () => {
   });
 
   it('sends the first prefix of the template’s default number format when none is configured', async () => {
-    answers.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE.guid}`, { status: 200, body: doc.TEMPLATE });
-    answers.set('POST /qualityprocesses', { status: 201, body: doc.PROCESS });
+    replies.set(`GET /settings/qualityprocesses/templates/${doc.TEMPLATE.guid}`, { status: 200, body: doc.TEMPLATE });
+    replies.set('POST /qualityprocesses', { status: 201, body: doc.PROCESS });
     await client().createQualityProcess({ name: 'Complaint', templateGuid: doc.TEMPLATE.guid });
     const create = calls().find((c) => c.method === 'POST');
     expect(create?.body).toEqual({ name: 'Complaint', template: { guid: doc.TEMPLATE.guid, numberFormat: { prefix: { guid: 'PFX3C5E7G9I1K3M5O7Q9' } } } });
   });
 
   it('"GET Quality Processes Search": only documented search attributes and paging; the sample parses', async () => {
-    answers.set('GET /qualityprocesses', { status: 200, body: doc.SEARCH });
+    replies.set('GET /qualityprocesses', { status: 200, body: doc.SEARCH });
     const page = await client().findQualityProcesses({ number: 'CH-*', name: 'Infusion*', description: 'Complaint 600*', status: '!COMPLETED', templateGuid: doc.TEMPLATE.guid, ownerGuid: 'QW3E5R7T9Y1U3I5O7P9A', offset: 0, limit: 400 });
     const [search] = calls();
     const documented = ['offset', 'limit', 'number', 'name', 'description', 'type', 'status', 'template.guid', 'owner.guid', 'owner.fullName', 'creator.guid', 'creator.fullName'];
@@ -193,9 +194,9 @@ describe('Arena connector against the documentation: quality processes', () => {
     expect(page.results[0]).toMatchObject({ number: 'CH-000013', targetCompletionDateTime: '2026-04-01T06:59:59Z' });
   });
 
-  it('"GET Quality Process Summary" parses; "DELETE Quality Process" answers 204 without a body', async () => {
-    answers.set(`GET /qualityprocesses/${doc.PROCESS.guid}`, { status: 200, body: doc.PROCESS });
-    answers.set(`DELETE /qualityprocesses/${doc.PROCESS.guid}`, { status: 204 });
+  it('"GET Quality Process Summary" parses; "DELETE Quality Process" replies 204 without a body', async () => {
+    replies.set(`GET /qualityprocesses/${doc.PROCESS.guid}`, { status: 200, body: doc.PROCESS });
+    replies.set(`DELETE /qualityprocesses/${doc.PROCESS.guid}`, { status: 204 });
     const arena = client();
     expect(await arena.getQualityProcess(doc.PROCESS.guid)).toMatchObject({ creationDateTime: '2026-03-02T17:15:23Z', completedDateTime: null, statusMode: 'AUTOMATIC' });
     await expect(arena.deleteQualityProcess(doc.PROCESS.guid)).resolves.toBeUndefined();
@@ -206,7 +207,7 @@ describe('Arena connector against the documentation: quality processes', () => {
   });
 
   it('reads the documented 400 for a GUID that names nothing (3011) as "not found"', async () => {
-    answers.set('GET /qualityprocesses/QPR0NOTHING000000000', { status: 400, body: doc.INVALID_GUID });
+    replies.set('GET /qualityprocesses/QPR0NOTHING000000000', { status: 400, body: doc.INVALID_GUID });
     await expect(client().getQualityProcess('QPR0NOTHING000000000')).rejects.toMatchObject({ kind: 'not_found', status: 400, codes: [3011] });
   });
 });
@@ -215,7 +216,7 @@ describe('Arena connector against the documentation: quality-process steps', () 
   const path = `/qualityprocesses/${doc.PROCESS.guid}/steps`;
 
   it('"GET Quality Process Steps": the sample parses, steps in order, a sign-off step without attributes', async () => {
-    answers.set(`GET ${path}`, { status: 200, body: doc.STEPS });
+    replies.set(`GET ${path}`, { status: 200, body: doc.STEPS });
     const steps = await client().getSteps(doc.PROCESS.guid);
     expect(steps.map((s) => [s.order, s.name, s.status, s.attributes.map((a) => a.value)])).toEqual([
       [1, 'Intake', 'COMPLETE', ['2026-03-01T08:00:00Z']],
@@ -225,8 +226,8 @@ describe('Arena connector against the documentation: quality-process steps', () 
   });
 
   it('"PUT Quality Process Step Update": attributes as {guid, value}, a NUMBER as a JSON number; the 201 sample parses', async () => {
-    answers.set('GET /settings/qualityprocesses/steps/attributes', { status: 200, body: doc.STEP_ATTRIBUTES });
-    answers.set(`PUT ${path}/PST0INVESTIGATION002`, { status: 201, body: doc.STEP_UPDATED });
+    replies.set('GET /settings/qualityprocesses/steps/attributes', { status: 200, body: doc.STEP_ATTRIBUTES });
+    replies.set(`PUT ${path}/PST0INVESTIGATION002`, { status: 201, body: doc.STEP_UPDATED });
     const step = await client().updateStep(doc.PROCESS.guid, 'PST0INVESTIGATION002', {
       attributes: [
         { guid: 'ATT0UNITS00000000NUM', value: '14' },
@@ -240,5 +241,34 @@ describe('Arena connector against the documentation: quality-process steps', () 
       { guid: 'ATT0UNITS00000000NUM', name: 'Units Affected', fieldType: null, value: 14 },
       { guid: 'ATT0REPORTABLE0000DD', name: 'Reportable?', fieldType: null, value: null },
     ]);
+  });
+});
+
+describe('Arena connector against the documentation: number formats of a template that lists none', () => {
+  const car = doc.TEMPLATE_WITHOUT_DEFAULTS;
+  const dana = doc.OWNERS.results[1]!.guid;
+  beforeEach(() => {
+    replies.set(`GET /settings/qualityprocesses/templates/${car.guid}`, { status: 200, body: car });
+    replies.set('GET /settings/qualityprocesses/numberformats', { status: 200, body: doc.NUMBER_FORMATS });
+    replies.set('GET /settings/qualityprocesses/owners', { status: 200, body: doc.OWNERS });
+    replies.set('POST /qualityprocesses', { status: 201, body: doc.CREATED });
+  });
+
+  it('"GET Quality Process Number Formats" is read, unpaged, and the create sends the first prefix of the format named as the template\'s short name', async () => {
+    await client({ ownerGuid: dana }).createQualityProcess({ name: 'Complaint', templateGuid: car.guid });
+    const formats = calls().find((c) => c.path === '/settings/qualityprocesses/numberformats');
+    expect(formats).toMatchObject({ method: 'GET', query: {}, body: undefined });
+    const create = calls().find((c) => c.method === 'POST');
+    expect((create?.body as { template: unknown }).template).toEqual({ guid: car.guid, numberFormat: { prefix: { guid: 'PFX0CAR0000000000001' } } });
+  });
+
+  it('the set-up check says OK for a configured prefix the workspace has, and for the default by short name', async () => {
+    expect(await findSetupProblems(client(), { templateGuid: car.guid, ownerGuid: dana, numberPrefixGuid: 'PFX0CAR0000000000002' })).toEqual([]);
+    expect(await findSetupProblems(client(), { templateGuid: car.guid, ownerGuid: dana })).toEqual([]);
+  });
+
+  it('names the workspace\'s prefixes when the configured one is none of them', async () => {
+    const problems = await findSetupProblems(client(), { templateGuid: car.guid, ownerGuid: dana, numberPrefixGuid: 'PFX0NOTHING000000000' });
+    expect(problems).toEqual([expect.stringMatching(/^ARENA_NUMBER_PREFIX_GUID PFX0NOTHING000000000 is not a number prefix of the workspace .*CH- PFX3C5E7G9I1K3M5O7Q9, CAR- PFX0CAR0000000000001, CAR2- PFX0CAR0000000000002/)]);
   });
 });

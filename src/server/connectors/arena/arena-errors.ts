@@ -11,11 +11,11 @@ export class ArenaError extends Error {
   constructor(
     readonly kind: ArenaErrorKind,
     message: string,
-    /** HTTP status from Arena; null when no answer came (timeout, network, local refusal). */
+    /** HTTP status from Arena; null when no reply came (timeout, network, local refusal). */
     readonly status: number | null = null,
     /** Arena's error codes, e.g. [3011]. */
     readonly codes: number[] = [],
-    /** Arena's own words when this error repeats an earlier answer (a sign-in back-off), else null. */
+    /** Arena's own words when this error repeats an earlier reply (a sign-in back-off), else null. */
     readonly arenaSaid: string | null = null,
   ) {
     super(message);
@@ -28,7 +28,7 @@ const ErrorEnvelope = z.object({
   errors: z.array(z.object({ code: z.coerce.number().optional(), message: z.string().optional() })).default([]),
 });
 
-/** Codes Arena uses for a GUID that names nothing (it answers 400, not 404). */
+/** Codes Arena uses for a GUID that names nothing (it replies 400, not 404). */
 const NOT_FOUND_CODES = new Set([3011, 3012]);
 /** Login refusals: bad credentials, API not enabled, password expired, account locked. */
 const LOGIN_CODES = new Set([4001, 4079, 4081, 4083]);
@@ -49,11 +49,11 @@ const PREFIX: Record<ArenaErrorKind, string> = {
   not_found: 'Arena rejected the request',
   rate_limited: 'Arena request limit reached',
   unavailable: 'Arena is unavailable',
-  timeout: 'Arena did not answer in time',
+  timeout: 'Arena did not reply in time',
   bad_response: 'Arena sent an unexpected response',
 };
 
-/** Builds the error for a non-2xx answer from its `{status, errors:[{code, message}]}` envelope. */
+/** Builds the error for a non-2xx reply from its `{status, errors:[{code, message}]}` envelope. */
 export function errorFromResponse(status: number, body: unknown, during: 'login' | 'call'): ArenaError {
   const envelope = ErrorEnvelope.safeParse(body);
   const entries = envelope.success ? envelope.data.errors : [];

@@ -14,7 +14,7 @@ export interface ArenaConnectionOptions {
   email: string;
   password: string;
   workspaceId?: number | string;
-  /** Per request, including reading the answer (default 15 000 ms). */
+  /** Per request, including reading the reply (default 15 000 ms). */
   timeoutMs?: number;
   fetch?: typeof fetch;
   clock?: Clock;
@@ -23,7 +23,7 @@ export interface ArenaConnectionOptions {
   sessionStore?: ArenaSessionStore;
 }
 
-/** What Arena's "POST Log In" answered this instance: the workspace the session is in. */
+/** What Arena's "POST Log In" replied to this instance: the workspace the session is in. */
 export interface ArenaSignIn {
   workspaceId: number | null;
   workspaceName: string | null;
@@ -35,11 +35,11 @@ export interface ArenaSignIn {
 export interface ArenaConnectionStatus {
   /** active: holding a token; none: not signed in yet or signed out; refused: the last login was refused. */
   session: 'active' | 'none' | 'refused';
-  /** From Arena's X-Arena-Requests-Remaining on the last answer; null before any. */
+  /** From Arena's X-Arena-Requests-Remaining on the last reply; null before any. */
   requestsRemaining: number | null;
-  /** When the daily quota starts again (X-Arena-Next-Request-Limit-Reset); null before any answer. */
+  /** When the daily quota starts again (X-Arena-Next-Request-Limit-Reset); null before any reply. */
   resetsAt: Date | null;
-  /** During a sign-in back-off, what every call answers; else null. */
+  /** During a sign-in back-off, what every call replies; else null. */
   signInPaused: string | null;
 }
 
@@ -62,7 +62,7 @@ export interface ArenaRequest<T> {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** null when Arena answers without a body (204). */
+  /** null when Arena replies without a body (204). */
   schema: z.ZodType<T> | null;
 }
 
@@ -86,7 +86,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   let sessionId: string | null = null;
   let pending: Promise<string> | null = null;
   let refused = false;
-  /** What this instance's last sign-in answered (null while it uses a session another instance made). */
+  /** What this instance's last sign-in replied (null while it uses a session another instance made). */
   let signedIn: ArenaSignIn | null = null;
   /** The back-off this instance last met; calls fail without reaching Arena until it passes. */
   let paused: ArenaRefusal | null = null;
@@ -119,7 +119,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
       const res = await doFetch(url, { method, headers, signal, redirect: 'manual', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       if (res.status >= 300 && res.status < 400) throw new ArenaError('bad_response', `Arena ${redirectMessage(res.status, res.headers.get('location'))}.`, res.status);
       quota.observe(res.status, res.headers);
-      // Read the body under the same deadline: a stalled answer is a timeout too.
+      // Read the body under the same deadline: a stalled reply is a timeout too.
       const text = await res.text();
       return { status: res.status, ok: res.ok, body: parseBody(text) };
     } catch (err) {
@@ -247,7 +247,7 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   /** `listener` is told once per back-off, by the instance whose sign-in Arena refused. */
   const onSignInRefused = (listener: (message: string) => void) => void refusalListeners.push(listener);
 
-  /** Signs in now unless a session is held; what the sign-in answered, or null for a shared session. */
+  /** Signs in now unless a session is held; what the sign-in replied, or null for a shared session. */
   async function signIn(): Promise<ArenaSignIn | null> {
     try {
       const pause = pausedNow();
@@ -262,4 +262,3 @@ export function createArenaHttp(options: ArenaConnectionOptions) {
   return { request, logout, status, onSignInRefused, signIn };
 }
 
-export type ArenaHttp = ReturnType<typeof createArenaHttp>;

@@ -22,7 +22,7 @@ export function parseArenaResetTime(value: string | null): Date | null {
 }
 
 /**
- * Arena counts every call against a daily workspace quota and says what is left on each answer.
+ * Arena counts every call against a daily workspace quota and says what is left on each reply.
  * Once it reaches 0 we stop calling until the reset time instead of spending calls on 429s.
  */
 export function createRateLimitGuard(clock: Clock, onBlocked?: (until: Date) => void) {
@@ -61,7 +61,7 @@ export function createRateLimitGuard(clock: Clock, onBlocked?: (until: Date) => 
         block(reset);
       }
     },
-    /** What Arena last said about the quota; nulls before its first answer. */
+    /** What Arena last said about the quota; nulls before its first reply. */
     snapshot(): { remaining: number | null; resetsAt: Date | null } {
       return { remaining, resetsAt: resetsAt ?? blockedUntil };
     },

@@ -66,6 +66,12 @@ const NumberFormatRef = z.object({
   prefixes: orNull(z.array(z.object({ guid: z.string(), value: orNull(z.string()) }))).transform((p) => p ?? []),
 });
 
+/** "GET Quality Process Number Formats": the workspace's formats (not paged). */
+export const NumberFormatList = z.object({
+  results: z.array(NumberFormatRef.extend({ name: orNull(z.string()) })),
+});
+export type ArenaNumberFormat = z.output<typeof NumberFormatList>['results'][number];
+
 export const Template = z.object({
   guid: z.string(),
   name: z.string(),
@@ -101,6 +107,9 @@ const AttributeValue = z
   .transform((v) => v ?? null)
   .catch((ctx) => JSON.stringify(ctx.value));
 export type ArenaAttributeValue = z.output<typeof AttributeValue>;
+
+/** A value the portal sends for a step attribute. */
+export type ArenaStepValue = string | number | string[] | null;
 
 export const Step = z.object({
   guid: z.string(),

@@ -38,7 +38,7 @@ describe('one Arena session shared by two instances through the database', () =>
   }
 
   /**
-   * `n` calls on each instance at once; any error (a 401 included) fails the test. Arena answers
+   * `n` calls on each instance at once; any error (a 401 included) fails the test. Arena replies
    * slowly meanwhile, so both instances find the token missing or expired within the same login.
    */
   async function burst(n: number) {

@@ -1,7 +1,7 @@
 import type { ArenaClient } from './arena-client.ts';
 import { ArenaError } from './arena-errors.ts';
 import type { ArenaTemplate } from './arena-schemas.ts';
-import { defaultNumberPrefix } from './arena-values.ts';
+import { type PrefixOption, defaultPrefix, listsNumberFormats, prefixList, prefixOptions } from './arena-number-prefix.ts';
 
 /** The part of the configuration every create depends on. */
 export interface ArenaSetupToCheck {
@@ -14,28 +14,32 @@ export interface ArenaSetupToCheck {
 
 const REFUSED = 'so Arena will refuse every new quality process';
 
-function prefixList(template: ArenaTemplate): string {
-  const prefixes = template.numberFormats.flatMap((f) => f.prefixes).map((p) => `${p.value ?? '(no text)'} ${p.guid}`);
-  return prefixes.length > 0 ? prefixes.join(', ') : 'none listed';
-}
-
 /** One part of the set-up as Arena has it: what was found, or what is wrong in words for admins. */
 export type SetupFinding = { ok: true; found: string } | { ok: false; problem: string };
 
-/** The number prefix a create will send, checked against the template's number formats. */
-export function checkNumberPrefix(template: ArenaTemplate, prefixGuid: string | undefined): SetupFinding {
+/**
+ * The number prefix a create will send, checked against the template's number formats, or the
+ * workspace's ("GET Quality Process Number Formats") when the template lists none.
+ */
+export async function checkNumberPrefix(client: Pick<ArenaClient, 'getNumberFormats'>, template: ArenaTemplate, prefixGuid: string | undefined): Promise<SetupFinding> {
+  const own = listsNumberFormats(template);
+  const workspace = own ? [] : await client.getNumberFormats();
+  const options = prefixOptions(template, workspace);
   const name = `the template "${template.name}"`;
+  const whose = own ? name : `the workspace (${name} lists no number formats of its own)`;
+  const text = (p: PrefixOption) => `${p.value ?? '(no text)'} ${p.guid}`;
   if (prefixGuid) {
-    const prefix = template.numberFormats.flatMap((f) => f.prefixes).find((p) => p.guid === prefixGuid);
-    if (prefix) return { ok: true, found: `${prefix.value ?? '(no text)'} ${prefixGuid} (ARENA_NUMBER_PREFIX_GUID)` };
-    return { ok: false, problem: `ARENA_NUMBER_PREFIX_GUID ${prefixGuid} is not a number prefix of ${name} (its prefixes: ${prefixList(template)}), ${REFUSED}.` };
+    const prefix = options.find((p) => p.guid === prefixGuid);
+    if (prefix) return { ok: true, found: `${text(prefix)} (ARENA_NUMBER_PREFIX_GUID${prefix.format ? `, of the workspace's number format "${prefix.format}"` : ''})` };
+    return { ok: false, problem: `ARENA_NUMBER_PREFIX_GUID ${prefixGuid} is not a number prefix of ${whose} (its prefixes: ${prefixList(options)}), ${REFUSED}.` };
   }
-  const guid = defaultNumberPrefix(template);
-  if (guid) {
-    const value = template.numberFormats.flatMap((f) => f.prefixes).find((p) => p.guid === guid)?.value;
-    return { ok: true, found: `${value ?? '(no text)'} ${guid} (the first prefix of the template's default number format)` };
+  const chosen = defaultPrefix(template, workspace);
+  if (chosen) {
+    const why = own ? "the first prefix of the template's default number format" : `the first prefix of the workspace's number format "${chosen.format ?? ''}", named as the template's short name`;
+    return { ok: true, found: `${text(chosen)} (${why})` };
   }
-  return { ok: false, problem: `ARENA_NUMBER_PREFIX_GUID is not set and ${name} has no default number format with a prefix, ${REFUSED}. Set it to one of the template's prefixes: ${prefixList(template)}.` };
+  const missing = own ? `${name} has no default number format with a prefix` : `${name} lists no number formats and the workspace has none named "${template.shortName ?? ''}"`;
+  return { ok: false, problem: `ARENA_NUMBER_PREFIX_GUID is not set and ${missing}, ${REFUSED}. Set it to one of ${own ? "the template's" : "the workspace's"} prefixes: ${prefixList(options)}.` };
 }
 
 /** The owner a create will name: the configured one among Arena's quality-process owners, else the template's default. */
@@ -63,11 +67,11 @@ export async function readTemplate(client: ArenaClient, templateGuid: string): P
 
 /**
  * What is wrong with the configured template, owner and number prefix, in words for admins; empty
- * when a create would pass. Arena failing to answer is thrown.
+ * when a create would pass. Arena failing to reply is thrown.
  */
 export async function findSetupProblems(client: ArenaClient, setup: ArenaSetupToCheck): Promise<string[]> {
   const read = await readTemplate(client, setup.templateGuid);
   if (!('template' in read)) return [read.problem];
-  const findings = [await checkOwner(client, read.template, setup.ownerGuid), checkNumberPrefix(read.template, setup.numberPrefixGuid)];
+  const findings = [await checkOwner(client, read.template, setup.ownerGuid), await checkNumberPrefix(client, read.template, setup.numberPrefixGuid)];
   return findings.flatMap((f) => (f.ok ? [] : [f.problem]));
 }

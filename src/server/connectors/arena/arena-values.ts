@@ -1,5 +1,4 @@
-import type { ArenaStepValue } from './arena-client.ts';
-import type { ArenaTemplate } from './arena-schemas.ts';
+import type { ArenaStepValue, ArenaTemplate } from './arena-schemas.ts';
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 

@@ -16,7 +16,7 @@ async function failure(p: Promise<unknown>): Promise<JotformError> {
   return err as JotformError;
 }
 
-/** A fetch that answers every call with the given body and status. */
+/** A fetch that replies to every call with the given body and status. */
 function fakeFetch(body: string, status = 200): typeof fetch {
   return async () => new Response(body, { status, headers: { 'content-type': 'application/json' } });
 }
@@ -77,8 +77,8 @@ describe('JotForm client: failures, retries and timeouts', () => {
     { httpStatus: 403, responseCode: 403 },
     { httpStatus: 200, responseCode: 403 },
     { httpStatus: 200, responseCode: 200 },
-  ])('knows the daily limit by its message whatever the status: HTTP $httpStatus, responseCode $responseCode', async (answer) => {
-    const spent = createJotformEmulator({ apiKey: KEY, dailyLimit: 0, dailyLimitAnswer: answer });
+  ])('knows the daily limit by its message whatever the status: HTTP $httpStatus, responseCode $responseCode', async (reply) => {
+    const spent = createJotformEmulator({ apiKey: KEY, dailyLimit: 0, dailyLimitReply: reply });
     const url = await spent.listen();
     try {
       const err = await failure(createJotformClient({ baseUrl: url, apiKey: KEY, sleep: async (ms) => void sleeps.push(ms) }).listForms());
@@ -89,7 +89,7 @@ describe('JotForm client: failures, retries and timeouts', () => {
     }
   });
 
-  it('knows the daily limit in an answer that is no JSON envelope', async () => {
+  it('knows the daily limit in a reply that is no JSON envelope', async () => {
     const err = await failure(client({ fetch: async () => new Response('API-Limit exceeded', { status: 403 }) }).listForms());
     expect(err).toMatchObject({ kind: 'quota', status: 403 });
   });
@@ -113,7 +113,7 @@ describe('JotForm client: failures, retries and timeouts', () => {
   it('times out with a message in seconds and does not retry a timeout', async () => {
     emulator.setLatency(400);
     const err = await failure(client({ timeoutMs: 100 }).getSubmissions(DEMO_FORM_ID));
-    expect(err).toMatchObject({ kind: 'timeout', status: null, message: 'JotForm did not answer within 0.1 s.' });
+    expect(err).toMatchObject({ kind: 'timeout', status: null, message: 'JotForm did not reply within 0.1 s.' });
     expect(sleeps).toEqual([]);
   });
 
@@ -127,7 +127,7 @@ describe('JotForm client: failures, retries and timeouts', () => {
         },
       }).listForms(),
     );
-    expect(err.message).toBe('JotForm did not answer within 15 s.');
+    expect(err.message).toBe('JotForm did not reply within 15 s.');
   });
 
   it('retries a refused connection on reads and then reports JotForm unreachable', async () => {
@@ -157,10 +157,10 @@ describe('JotForm client: failures, retries and timeouts', () => {
     expect(err.message).toBe('JotForm rejected the request: Unsupported filter field "answer:gt"');
   });
 
-  it('rejects answers that are not JotForm envelopes or whose content does not fit', async () => {
+  it('rejects replies that are not JotForm envelopes or whose content does not fit', async () => {
     expect(await failure(client({ fetch: fakeFetch('<html>maintenance</html>') }).listForms())).toMatchObject({
       kind: 'bad_response',
-      message: 'JotForm sent an answer the portal does not understand (not JSON).',
+      message: 'JotForm sent a reply the portal does not understand (not JSON).',
     });
     const missingId = JSON.stringify({ responseCode: 200, message: 'success', content: { form_id: '1', created_at: 'x', status: 'ACTIVE', new: '0', flag: '0', answers: [] } });
     const err = await failure(client({ fetch: fakeFetch(missingId) }).getSubmission('5'));
@@ -190,7 +190,7 @@ describe('JotForm client: failures, retries and timeouts', () => {
         for await (const s of c.iterateSubmissions(DEMO_FORM_ID, { pageSize: 2 })) seen.push(s.id);
       })(),
     );
-    expect(err).toMatchObject({ kind: 'bad_response', message: 'JotForm sent an answer the portal does not understand (paging did not advance).' });
+    expect(err).toMatchObject({ kind: 'bad_response', message: 'JotForm sent a reply the portal does not understand (paging did not advance).' });
     expect(seen).toEqual(['1', '2']);
   });
 

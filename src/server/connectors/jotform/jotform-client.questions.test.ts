@@ -45,7 +45,7 @@ describe('JotForm client: questions and webhooks against the emulator', () => {
 
   it('reads the questions sorted by numeric order, with string qids and object sublabels', async () => {
     const questions = await client.getQuestions(DEMO_FORM_ID);
-    expect(questions).toHaveLength(19);
+    expect(questions).toHaveLength(22);
     expect(questions.map((q) => Number(q.order))).toEqual(questions.map((_, i) => i + 1));
     expect(questions.every((q) => typeof q.qid === 'string')).toBe(true);
     const fullName = questions.find((q) => q.qid === DEMO_QID.fullName);
@@ -55,35 +55,35 @@ describe('JotForm client: questions and webhooks against the emulator', () => {
 
   it('adds, reorders and deletes questions, coercing the numeric qids JotForm returns', async () => {
     const added = await client.addQuestions(DEMO_FORM_ID, [
-      { type: 'control_textbox', text: 'Batch number', order: 20 },
-      { type: 'control_email', text: 'Alternate e-mail', order: '21', name: 'altEmail', required: 'No' },
+      { type: 'control_textbox', text: 'Batch number', order: 23 },
+      { type: 'control_email', text: 'Alternate e-mail', order: '24', name: 'altEmail', required: 'No' },
     ]);
     expect(added).toEqual([
-      expect.objectContaining({ qid: '20', order: '20', type: 'control_textbox', text: 'Batch number', name: 'batchNumber' }),
-      expect.objectContaining({ qid: '21', order: '21', type: 'control_email', name: 'altEmail', required: 'No' }),
+      expect.objectContaining({ qid: '23', order: '23', type: 'control_textbox', text: 'Batch number', name: 'batchNumber' }),
+      expect.objectContaining({ qid: '24', order: '24', type: 'control_email', name: 'altEmail', required: 'No' }),
     ]);
 
-    await client.editQuestion(DEMO_FORM_ID, '21', { order: 1, text: 'Alternate email' });
+    await client.editQuestion(DEMO_FORM_ID, '24', { order: 1, text: 'Alternate email' });
     await client.editQuestion(DEMO_FORM_ID, DEMO_QID.title, { order: 2 });
     const reordered = await client.getQuestions(DEMO_FORM_ID);
     expect(reordered.slice(0, 2).map((q) => [q.qid, q.order, q.text])).toEqual([
-      ['21', '1', 'Alternate email'],
+      ['24', '1', 'Alternate email'],
       ['1', '2', 'Complaint Form - BTS'],
     ]);
 
-    await client.deleteQuestion(DEMO_FORM_ID, '20');
-    expect((await client.getQuestions(DEMO_FORM_ID)).map((q) => q.qid)).not.toContain('20');
-    await expect(client.getQuestion(DEMO_FORM_ID, '20')).rejects.toMatchObject({ kind: 'auth', status: 401 });
-    await expect(client.deleteQuestion(DEMO_FORM_ID, '20')).rejects.toMatchObject({ kind: 'auth', status: 401 });
+    await client.deleteQuestion(DEMO_FORM_ID, '23');
+    expect((await client.getQuestions(DEMO_FORM_ID)).map((q) => q.qid)).not.toContain('23');
+    await expect(client.getQuestion(DEMO_FORM_ID, '23')).rejects.toMatchObject({ kind: 'auth', status: 401 });
+    await expect(client.deleteQuestion(DEMO_FORM_ID, '23')).rejects.toMatchObject({ kind: 'auth', status: 401 });
 
     const [next] = await client.addQuestions(DEMO_FORM_ID, [{ type: 'control_head', text: 'Follow-up', order: 30 }]);
-    expect(next?.qid).toBe('22');
+    expect(next?.qid).toBe('25');
   });
 
   it('shows a question added later as unanswered on existing submissions', async () => {
     const [page] = (await client.getSubmissions(DEMO_FORM_ID, { limit: 1 })).submissions;
-    expect(page?.answers['21']).toMatchObject({ type: 'control_email', text: 'Alternate email', order: '1' });
-    expect(page?.answers['21']).not.toHaveProperty('answer');
+    expect(page?.answers['24']).toMatchObject({ type: 'control_email', text: 'Alternate email', order: '1' });
+    expect(page?.answers['24']).not.toHaveProperty('answer');
   });
 
   it('registers a webhook and delivers JotForm’s multipart body for a new submission', async () => {

@@ -19,8 +19,6 @@ import {
 } from './jotform-schemas.ts';
 
 export const JOTFORM_US_BASE_URL = 'https://api.jotform.com';
-export const JOTFORM_EU_BASE_URL = 'https://eu-api.jotform.com';
-export const JOTFORM_HIPAA_BASE_URL = 'https://hipaa-api.jotform.com';
 
 /** JotForm caps a page of submissions at 1000. */
 export const JOTFORM_MAX_PAGE = 1000;
@@ -107,7 +105,7 @@ export function createJotformClient(options: JotformClientOptions) {
 
   async function getSubmissions(formId: string, query: SubmissionsQuery = {}): Promise<{ submissions: JotformSubmission[]; resultSet: JotformResultSet | null }> {
     const limit = query.limit === undefined ? undefined : Math.min(Math.max(1, Math.trunc(query.limit)), JOTFORM_MAX_PAGE);
-    const answer = await http.request(
+    const reply = await http.request(
       {
         method: 'GET',
         path: `/form/${seg(formId)}/submissions`,
@@ -122,17 +120,19 @@ export function createJotformClient(options: JotformClientOptions) {
       },
       SubmissionsContentSchema,
     );
-    return { submissions: answer.content, resultSet: answer.resultSet };
+    return { submissions: reply.content, resultSet: reply.resultSet };
   }
 
   async function listWebhooks(formId: string): Promise<JotformWebhook[]> {
-    const answer = await http.request({ method: 'GET', path: `/form/${seg(formId)}/webhooks`, subject: `form ${formId}` }, WebhooksContentSchema);
-    return webhookList(answer.content);
+    const reply = await http.request({ method: 'GET', path: `/form/${seg(formId)}/webhooks`, subject: `form ${formId}` }, WebhooksContentSchema);
+    return webhookList(reply.content);
   }
 
   return {
-    /** Remaining calls of today's quota as of the last answer (null before any). */
+    /** Remaining calls of today's quota as of the last reply (null before any). */
     limitLeft: () => http.limitLeft(),
+    /** Tells `listener` of every reply, with the calls it says are left: each reply is a call of the day's quota. */
+    onReply: http.onReply,
 
     /** The account the API key belongs to (GET /user). */
     async getUser(): Promise<JotformUser> {
@@ -140,11 +140,11 @@ export function createJotformClient(options: JotformClientOptions) {
     },
 
     async listForms(query: { offset?: number; limit?: number } = {}): Promise<JotformForm[]> {
-      const answer = await http.request(
+      const reply = await http.request(
         { method: 'GET', path: '/user/forms', query: { offset: query.offset, limit: query.limit ?? JOTFORM_MAX_PAGE } },
         FormsContentSchema,
       );
-      return answer.content;
+      return reply.content;
     },
 
     async getForm(formId: string): Promise<JotformForm> {
@@ -171,17 +171,17 @@ export function createJotformClient(options: JotformClientOptions) {
     },
 
     async getSubmission(submissionId: string): Promise<JotformSubmission> {
-      const answer = await http.request(
+      const reply = await http.request(
         { method: 'GET', path: `/submission/${seg(submissionId)}`, subject: `submission ${submissionId}` },
         JotformSubmissionSchema,
       );
-      return answer.content;
+      return reply.content;
     },
 
     /** The form's questions sorted by their numeric `order`. */
     async getQuestions(formId: string): Promise<JotformQuestion[]> {
-      const answer = await http.request({ method: 'GET', path: `/form/${seg(formId)}/questions`, subject: `form ${formId}` }, QuestionsContentSchema);
-      return sortQuestions(Object.values(answer.content));
+      const reply = await http.request({ method: 'GET', path: `/form/${seg(formId)}/questions`, subject: `form ${formId}` }, QuestionsContentSchema);
+      return sortQuestions(Object.values(reply.content));
     },
 
     async getQuestion(formId: string, qid: string): Promise<JotformQuestion> {
@@ -198,18 +198,18 @@ export function createJotformClient(options: JotformClientOptions) {
         props.name = q.name ?? questionNameFromText(q.text);
         return props;
       });
-      const answer = await http.request(
+      const reply = await http.request(
         { method: 'PUT', path: `/form/${seg(formId)}/questions`, json: { questions: payload }, subject: `form ${formId}` },
         AddedQuestionsContentSchema,
       );
-      // JotForm keys the answer by the request's keys, and a sent array comes back keyed from "0"
+      // JotForm keys the reply by the request's keys, and a sent array comes back keyed from "0"
       // or from "1" (the one real capture): whatever the base, the n-th key is the n-th question.
       // Should the counts differ, an entry is matched to the sent question of its name instead.
-      const keys = Object.keys(answer.content).sort(byNumericKey);
+      const keys = Object.keys(reply.content).sort(byNumericKey);
       const sent = (key: string, i: number) =>
-        keys.length === payload.length ? payload[i] : payload.find((p) => p.name === answer.content[key]?.name);
+        keys.length === payload.length ? payload[i] : payload.find((p) => p.name === reply.content[key]?.name);
       return keys.map((key, i) => {
-        const question = JotformQuestionSchema.safeParse({ ...sent(key, i), ...answer.content[key] });
+        const question = JotformQuestionSchema.safeParse({ ...sent(key, i), ...reply.content[key] });
         if (!question.success) throw badResponse(`added question ${key}: ${question.error.issues[0]?.message ?? 'invalid'}`, 200);
         return question.data;
       });
@@ -233,8 +233,8 @@ export function createJotformClient(options: JotformClientOptions) {
     /** Registers a webhook URL and returns it with its id. */
     async createWebhook(formId: string, url: string): Promise<JotformWebhook> {
       const form = new URLSearchParams({ webhookURL: url });
-      const answer = await http.request({ method: 'POST', path: `/form/${seg(formId)}/webhooks`, form, subject: `form ${formId}` }, WebhooksContentSchema);
-      const created = webhookList(answer.content).findLast((w) => w.url === url);
+      const reply = await http.request({ method: 'POST', path: `/form/${seg(formId)}/webhooks`, form, subject: `form ${formId}` }, WebhooksContentSchema);
+      const created = webhookList(reply.content).findLast((w) => w.url === url);
       if (!created) throw badResponse('the new webhook is missing from the webhook list', 200);
       return created;
     },
@@ -242,8 +242,8 @@ export function createJotformClient(options: JotformClientOptions) {
     /** Removes a webhook by its id; returns the ones left. */
     async deleteWebhook(formId: string, webhookId: string): Promise<JotformWebhook[]> {
       const path = `/form/${seg(formId)}/webhooks/${seg(webhookId)}`;
-      const answer = await http.request({ method: 'DELETE', path, subject: `webhook ${webhookId} of form ${formId}` }, WebhooksContentSchema);
-      return webhookList(answer.content);
+      const reply = await http.request({ method: 'DELETE', path, subject: `webhook ${webhookId} of form ${formId}` }, WebhooksContentSchema);
+      return webhookList(reply.content);
     },
   };
 }

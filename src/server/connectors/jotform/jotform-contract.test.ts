@@ -7,8 +7,8 @@ import { createJotformClient } from './jotform-client.ts';
  * Contract tests from JotForm's official API client (jotform-api-nodejs): each call the connector
  * makes goes to the path the official client uses, with its parameter names (offset, limit,
  * filter, orderby, direction; webhookURL; questions as string properties; question[...] edits),
- * and answers in the envelope the official client reads ({responseCode, message, content,
- * limit-left, duration}) parse into our types. The answers are written for this project in those
+ * and replies in the envelope the official client reads ({responseCode, message, content,
+ * limit-left, duration}) parse into our types. The replies are written for this project in those
  * shapes, and served by a small HTTP server on loopback that records what reached it.
  */
 
@@ -86,7 +86,7 @@ describe('JotForm connector against the official client', () => {
     ]);
   });
 
-  it('form.get and form.getSubmissions: the pagination parameters by their names, the filter as JSON; answers of every kind parse', async () => {
+  it('form.get and form.getSubmissions: the pagination parameters by their names, the filter as JSON; replies of every kind parse', async () => {
     contents.set(`GET /form/${FORM}`, { id: FORM, title: 'Complaint Form', status: 'ENABLED', count: 41 });
     contents.set(`GET /form/${FORM}/submissions`, [SUBMISSION]);
     const jotform = client();

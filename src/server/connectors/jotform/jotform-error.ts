@@ -3,7 +3,7 @@ export type JotformErrorKind = 'auth' | 'not_found' | 'quota' | 'rate_limited' |
 /**
  * Any failure talking to JotForm. `message` is written for portal users (it may be shown as is)
  * and never carries the API key. `status` is the HTTP status (the envelope's code when HTTP said
- * 200 but the envelope did not; null when no answer came back), `responseCode` the envelope's own
+ * 200 but the envelope did not; null when no reply came back), `responseCode` the envelope's own
  * code when there was one.
  */
 export class JotformError extends Error {
@@ -27,7 +27,7 @@ export class JotformError extends Error {
   }
 }
 
-export interface FailedAnswer {
+export interface FailedReply {
   status: number;
   responseCode: number | null;
   /** JotForm's own `message`, already scrubbed of the key. */
@@ -42,8 +42,8 @@ export function isQuotaMessage(message: string): boolean {
   return /api-limit/i.test(message);
 }
 
-/** Turns a non-2xx answer (HTTP status or envelope code) into a JotformError with a message for people. */
-export function errorFromAnswer(a: FailedAnswer): JotformError {
+/** Turns a non-2xx reply (HTTP status or envelope code) into a JotformError with a message for people. */
+export function errorFromReply(a: FailedReply): JotformError {
   const code = a.status;
   const opts = { status: a.status, responseCode: a.responseCode, retryAfterMs: a.retryAfterMs };
   if (isQuotaMessage(a.upstreamMessage)) {
@@ -69,7 +69,7 @@ export function errorFromAnswer(a: FailedAnswer): JotformError {
 
 export function timeoutError(timeoutMs: number, cause: unknown): JotformError {
   const seconds = Number((timeoutMs / 1000).toFixed(1));
-  return new JotformError('timeout', `JotForm did not answer within ${seconds} s.`, { cause });
+  return new JotformError('timeout', `JotForm did not reply within ${seconds} s.`, { cause });
 }
 
 /** fetch rejected without an answer: DNS, refused connection, reset… */
@@ -80,7 +80,7 @@ export function networkError(cause: unknown): JotformError {
 }
 
 export function badResponse(detail: string, status: number, responseCode: number | null = null): JotformError {
-  return new JotformError('bad_response', `JotForm sent an answer the portal does not understand (${detail}).`, { status, responseCode });
+  return new JotformError('bad_response', `JotForm sent a reply the portal does not understand (${detail}).`, { status, responseCode });
 }
 
 /** undici hides the system error code in `cause`. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isHttpsOrLoopback, redirectMessage } from '../../lib/outside-url.ts';
-import { JotformError, badResponse, errorFromAnswer, isQuotaMessage, networkCode, networkError, timeoutError } from './jotform-error.ts';
+import { JotformError, badResponse, errorFromReply, isQuotaMessage, networkCode, networkError, timeoutError } from './jotform-error.ts';
 import { type Envelope, EnvelopeSchema, type JotformResultSet, ResultSetSchema } from './jotform-schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -16,9 +16,14 @@ export interface JotformRequest {
   subject?: string;
 }
 
-export interface JotformAnswerOf<T> {
+export interface JotformReply<T> {
   content: T;
   resultSet: JotformResultSet | null;
+  limitLeft: number | null;
+}
+
+/** What every reply JotForm gives says of the daily quota: the calls left after it (null when it did not say). */
+export interface QuotaReply {
   limitLeft: number | null;
 }
 
@@ -75,6 +80,12 @@ export function createTransport(opts: TransportOptions) {
   const base = opts.baseUrl.replace(/\/+$/, '');
   if (!isHttpsOrLoopback(new URL(base))) throw new Error('The JotForm base URL must be https: (http: only on loopback).');
   let limitLeft: number | null = null;
+  const replyListeners: ((reply: QuotaReply) => void)[] = [];
+  /** Every reply counts against the day's quota, a refusal too; one refused for the quota leaves none. */
+  const replied = (left: number | null) => {
+    if (left !== null) limitLeft = left;
+    for (const listener of replyListeners) listener({ limitLeft: left });
+  };
   const scrub = (text: string) => (opts.apiKey ? text.split(opts.apiKey).join('***') : text);
 
   function urlOf(req: JotformRequest): string {
@@ -116,13 +127,14 @@ export function createTransport(opts: TransportOptions) {
     const parsed = EnvelopeSchema.safeParse(json);
     const envelope = parsed.success ? parsed.data : null;
     const code = envelope?.responseCode ?? null;
-    // JotForm's words: the envelope's message, or the whole answer when it is no envelope.
+    // JotForm's words: the envelope's message, or the whole reply when it is no envelope.
     const said = typeof envelope?.message === 'string' ? envelope.message.trim() : envelope ? '' : text.trim().slice(0, 300);
     // The daily limit is known by its message, whatever the HTTP status or code beside it.
     const quota = isQuotaMessage(said) || (typeof envelope?.content === 'string' && isQuotaMessage(envelope.content));
     const failed = !res.ok || quota || (code !== null && (code < 200 || code > 299));
+    replied(quota ? 0 : typeof envelope?.['limit-left'] === 'number' ? envelope['limit-left'] : null);
     if (failed) {
-      throw errorFromAnswer({
+      throw errorFromReply({
         status: res.ok && code !== null ? code : res.status,
         responseCode: code,
         upstreamMessage: scrub(quota && !isQuotaMessage(said) ? 'API-Limit exceeded' : said),
@@ -131,13 +143,12 @@ export function createTransport(opts: TransportOptions) {
       });
     }
     if (!envelope) throw badResponse(json === undefined ? 'not JSON' : 'no response envelope', res.status);
-    if (typeof envelope['limit-left'] === 'number') limitLeft = envelope['limit-left'];
     return { envelope, status: res.status };
   }
 
   return {
     /** Sends the request (retrying as allowed), checks HTTP status and envelope, parses `content`. */
-    async request<T>(req: JotformRequest, schema: z.ZodType<T>): Promise<JotformAnswerOf<T>> {
+    async request<T>(req: JotformRequest, schema: z.ZodType<T>): Promise<JotformReply<T>> {
       for (let attempt = 0; ; attempt++) {
         try {
           const { envelope, status } = await once(req);
@@ -152,5 +163,7 @@ export function createTransport(opts: TransportOptions) {
       }
     },
     limitLeft: () => limitLeft,
+    /** Tells `listener` of every reply JotForm gives (each is a call of the day's quota). */
+    onReply: (listener: (reply: QuotaReply) => void) => void replyListeners.push(listener),
   };
 }

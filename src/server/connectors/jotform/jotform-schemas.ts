@@ -1,3 +1,4 @@
+import type { JotformAnswer } from '#shared/jotform-answer';
 import { z } from 'zod';
 
 /*
@@ -52,7 +53,7 @@ const answerValue = z
   )
   .optional();
 
-export const JotformAnswerSchema = z.looseObject({
+const JotformAnswerSchema = z.looseObject({
   name: optionalStr,
   order: optionalStr,
   text: optionalStr,
@@ -64,8 +65,7 @@ export const JotformAnswerSchema = z.looseObject({
     .transform((v) => (v === undefined ? undefined : String(v))),
   /** A JSON-encoded string in answers (an object in questions). */
   sublabels: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
-});
-export type JotformAnswer = z.infer<typeof JotformAnswerSchema>;
+}) satisfies z.ZodType<JotformAnswer>;
 
 export const JotformSubmissionSchema = z.looseObject({
   id: str,
@@ -106,7 +106,7 @@ export type JotformQuestion = z.infer<typeof JotformQuestionSchema>;
 
 export const QuestionsContentSchema = mapLike(JotformQuestionSchema);
 
-/** PUT /form/{id}/questions answers with the request keys; qid and order came back as numbers. */
+/** PUT /form/{id}/questions replies with the request keys; qid and order came back as numbers. */
 export const AddedQuestionsContentSchema = mapLike(z.looseObject({ qid: str, order: str.optional() }));
 
 /** GET /user: the account the API key belongs to ("Get user account details", JotForm's client `user.get`). */
@@ -123,8 +123,5 @@ export const SubmissionsContentSchema = z.array(JotformSubmissionSchema);
 export const FormsContentSchema = z.array(JotformFormSchema);
 export const WebhooksContentSchema = mapLike(z.string());
 
-/** The answer to a created submission; shape inferred, so everything is optional. */
-export const CreatedSubmissionSchema = z.looseObject({ submissionID: str.optional(), URL: z.string().optional() });
-
-/** DELETE and edit answers are not relied on: anything goes. */
+/** DELETE and edit replies are not relied on: anything goes. */
 export const AnyContentSchema = z.unknown();

@@ -3,7 +3,7 @@ import { zonedDate, zonedDateTime, zonedTimeToUtc } from '../../lib/time-zone.ts
 /**
  * JotForm writes timestamps as "YYYY-MM-DD HH:MM:SS" with no zone: the wall clock of the account's
  * time zone (JOTFORM_TIMEZONE; DST included), and filters such as `created_at:gt` are read the
- * same way. The evidence (JotForm's own SDKs and captured answers) points to US-Eastern, the default here.
+ * same way. The evidence (JotForm's own SDKs and captured replies) points to US-Eastern, the default here.
  * The JotForm emulator writes its times with its own code, so each side checks the other instead
  * of sharing one reading.
  */

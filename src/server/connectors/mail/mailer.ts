@@ -56,7 +56,7 @@ export function createMailer({ from, smtpUrl, timeoutMs = 15_000 }: MailerOption
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
       } catch (err) {
-        // nodemailer's message names the server's answer or the socket error, never the credentials.
+        // nodemailer's message names the server's reply or the socket error, never the credentials.
         throw new MailError(err instanceof Error ? err.message : String(err));
       }
     },

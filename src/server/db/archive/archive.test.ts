@@ -5,7 +5,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulators, startEmulators } from '../../../../tests/support/emulators.ts';
-import { type TestApp, createDatabase, createTestApp } from '../../../../tests/support/test-app.ts';
+import { type TestApp, bearer, createDatabase, createTestApp } from '../../../../tests/support/test-app.ts';
+import { turnOnMfa } from '../../features/auth/mfa/mfa.test-support.ts';
 import { Refused } from './catalog.ts';
 import { exportDatabase } from './export.ts';
 import { openArchiveFile } from './file-source.ts';
@@ -102,6 +103,25 @@ describe('db:export and db:import', () => {
       await expect(importArchive(target.url, await openArchiveFile(cut))).rejects.toThrow(/ends in the middle|damaged/);
       await importArchive(target.url, await openArchiveFile(file));
       expect(await snapshot(target.url)).toEqual(await snapshot(sourceUrl));
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('leaves two-step verification out: the archive holds no seed or recovery code, and the restored portal has the factor off', async () => {
+    const u = await t.createUser('staff');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), new Date());
+    const manifest = await exportDatabase(sourceUrl, file);
+    const names = manifest.tables.map((x) => x.name);
+    for (const name of ['mfa_totp', 'mfa_recovery_codes', 'mfa_challenges']) expect(names).not.toContain(name);
+    const text = gunzipSync(readFileSync(file)).toString('utf8');
+    expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/\bs1\.|\bk1\./);
+    const target = await createDatabase();
+    try {
+      await importArchive(target.url, await openArchiveFile(file));
+      expect(await rows(target.url, `select count(*)::int as n from mfa_totp`)).toEqual([{ n: 0 }]);
+      expect(await rows(target.url, `select count(*)::int as n from users where email = '${u.email}'`)).toEqual([{ n: 1 }]);
     } finally {
       await target.drop();
     }

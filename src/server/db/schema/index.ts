@@ -6,3 +6,8 @@ export * from './users.ts';
 export * from './reporting.ts';
 export * from './mfa.ts';
 export * from './sso.ts';
+export * from './signatures.ts';
+export * from './closure.ts';
+export * from './coding.ts';
+export * from './trends.ts';
+export * from './triage.ts';

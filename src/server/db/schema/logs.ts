@@ -33,7 +33,7 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_entity_idx').on(t.entity, t.entityId, t.at),
     index('audit_events_at_idx').on(t.at, t.id),
-    // "Has anyone opened submission X?" answered from a small index of the `viewed` entries alone.
+    // "Has anyone opened submission X?" is found in a small index of the `viewed` entries alone.
     index('audit_events_viewed_idx').on(t.entityId).where(sql`${t.entity} = 'submission' and ${t.action} = 'viewed'`),
   ],
 );

@@ -1,5 +1,6 @@
-import { bigserial, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { CATEGORIES, DECISIONS, REGIMES } from '#shared/contract/reporting';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { CATEGORIES, type Category, DECISIONS, REGIMES, type Regime } from '#shared/contract/reporting';
+import type { DatedOutcome } from '#shared/reporting/assessment';
 import { submissions } from './submissions.ts';
 
 /**
@@ -20,6 +21,29 @@ export const followupNotes = pgTable(
   (t) => [index('followup_notes_submission_idx').on(t.submissionId, t.at, t.id)],
 );
 
+/**
+ * Reportability assessments: the answers to a version of the questions, the outcome they gave and
+ * the awareness date it counted from, with who answered. Append-only: a new assessment (new
+ * information) keeps the old one, and a new version of the questions never changes one.
+ */
+export const reportabilityAssessments = pgTable(
+  'reportability_assessments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    submissionId: text('submission_id').notNull().references(() => submissions.id),
+    version: integer('version').notNull(),
+    answers: jsonb('answers').$type<Record<string, boolean>>().notNull(),
+    outcomes: jsonb('outcomes').$type<DatedOutcome[]>().notNull(),
+    awareDate: date('aware_date', { mode: 'string' }).notNull(),
+    /** Why the awareness date differs from the derived become-aware date (null: it is that date). */
+    awareDateReason: text('aware_date_reason'),
+    assessedAt: timestamp('assessed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    assessedBy: text('assessed_by'),
+    assessedByEmail: text('assessed_by_email'),
+  },
+  (t) => [index('reportability_assessments_submission_idx').on(t.submissionId, t.assessedAt, t.id)],
+);
+
 /** Reportability decisions with their rationale and decider; append-only, the newest is current. */
 export const reportabilityDecisions = pgTable(
   'reportability_decisions',
@@ -31,6 +55,12 @@ export const reportabilityDecisions = pgTable(
     rationale: text('rationale'),
     regimes: text('regimes', { enum: REGIMES }).array().notNull(),
     category: text('category', { enum: CATEGORIES }),
+    /** Each regime's own category, when the decision follows an assessment's outcome (null: `category` for every regime). */
+    categories: jsonb('categories').$type<Partial<Record<Regime, Category>>>(),
+    /** The assessment this decision finalises, if any. */
+    assessmentId: bigint('assessment_id', { mode: 'number' }).references(() => reportabilityAssessments.id),
+    /** Why the decision differs from that assessment's outcome (required then). */
+    reason: text('reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     decidedBy: text('decided_by'),
     decidedByEmail: text('decided_by_email'),

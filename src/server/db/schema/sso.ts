@@ -14,9 +14,11 @@ export const userIdentities = pgTable(
 );
 
 /**
- * The outcome of a provider sign-in, handed to the browser as a one-time code in the sign-in
- * page's address (never a token): the account to sign in, or the sentence saying why not. Only the
- * code's hash is stored; it is used once, within a minute.
+ * The outcome of a provider round trip, handed to the browser as a one-time code in a page's
+ * address (never a token): the account to sign in (or the one linked, or the session confirmed),
+ * or the sentence saying why not. Only the code's hash is stored, with the hash of the nonce cookie
+ * set on the browser that came back, so the code works in that browser only; it is used once,
+ * within a minute.
  */
 export const ssoCodes = pgTable(
   'sso_codes',
@@ -24,6 +26,11 @@ export const ssoCodes = pgTable(
     id: text('id').primaryKey(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     failure: text('failure'),
+    /** What the round trip was for: `login`, `link` (My account's Link single sign-on), `confirm` (a fresh provider sign-in of a session) or `sign` (one for an electronic signature). */
+    purpose: text('purpose', { enum: ['login', 'link', 'confirm', 'sign'] }).notNull().default('login'),
+    /** The session a link, confirmation or signature was made for. */
+    sessionId: text('session_id'),
+    browserHash: text('browser_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { CATEGORIES, DECISIONS, REGIMES, type Regime } from '#shared/contract/reporting';
+import { CATEGORIES, type Category, DECISIONS, REGIMES, type Regime } from '#shared/contract/reporting';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { SCREENING_KINDS } from '#shared/contract/triage';
+import type { JotformAnswer } from '#shared/jotform-answer';
 import { users } from './users.ts';
 
 export { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/contract/submissions';
@@ -23,11 +25,17 @@ export const submissions = pgTable(
     isNew: text('is_new').notNull().default('0'),
     flag: text('flag').notNull().default('0'),
     notes: text('notes').notNull().default(''),
-    answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+    /** JotForm's `answers`, keyed by qid. */
+    answers: jsonb('answers').$type<Record<string, JotformAnswer>>().notNull().default(sql`'{}'::jsonb`),
     submissionDate: timestamp('submission_date', { withTimezone: true, mode: 'date' }).notNull(),
     submitter: text('submitter').notNull().default(''),
     submitterSearch: text('submitter_search').notNull().default(''),
     becomeAwareDate: date('become_aware_date', { mode: 'string' }).notNull(),
+    /**
+     * The awareness date a handler set, with a reason, in an assessment: it is the become-aware
+     * date from then on, and a re-sync keeps it (null: derived from the form).
+     */
+    awareDateOverride: date('aware_date_override', { mode: 'string' }),
     investigationDeadline: date('investigation_deadline', { mode: 'string' }).notNull(),
     submissionStatus: text('submission_status', { enum: SUBMISSION_STATUSES }).notNull().default('Pending Review'),
     reportable: boolean('reportable').notNull().default(false),
@@ -53,6 +61,8 @@ export const submissions = pgTable(
      */
     reportingDecision: text('reporting_decision', { enum: DECISIONS }),
     reportingCategory: text('reporting_category', { enum: CATEGORIES }),
+    /** The current decision's category per regime, when it follows an assessment (empty: `reporting_category` for all). */
+    reportingCategories: jsonb('reporting_categories').$type<Partial<Record<Regime, Category>>>().notNull().default(sql`'{}'::jsonb`),
     reportingRegimes: text('reporting_regimes', { enum: REGIMES }).array(),
     reportingReports: jsonb('reporting_reports').$type<Partial<Record<Regime, string>>>().notNull().default(sql`'{}'::jsonb`),
     reportingDue: date('reporting_due', { mode: 'string' }),
@@ -60,6 +70,24 @@ export const submissions = pgTable(
     reportingRationaleMissing: boolean('reporting_rationale_missing').notNull().default(false),
     /** The one user who owns the complaint (docs/product.md, Owners); null: nobody. */
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the complaint was closed (docs/features/signatures.md); null while it is open. Its own fact beside the workflow status. */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Complaint fields, read from the form questions named for them (docs/features/coding.md) at
+     * every import and filled in again when the questions named change; null: no answer or none named.
+     */
+    product: text('product'),
+    model: text('model'),
+    /** The lot or the serial number. */
+    lot: text('lot'),
+    udi: text('udi'),
+    /**
+     * When the import found a yes to one of the form's screening questions (docs/features/triage.md):
+     * a potential reportable event from then on; null: none found. Set once, never cleared.
+     */
+    potentialReportableAt: timestamp('potential_reportable_at', { withTimezone: true, mode: 'date' }),
+    /** The screening kinds answered yes when it was flagged (death, injury, malfunction). */
+    potentialReportableKinds: text('potential_reportable_kinds', { enum: SCREENING_KINDS }).array(),
     reviewedBy: text('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -87,6 +115,15 @@ export const submissions = pgTable(
     index('submissions_form_rationale_missing_idx').on(t.formId, t.id).where(sql`${t.reportingRationaleMissing}`),
     // The owner filter, the "Assigned to me" card and the daily reminders.
     index('submissions_form_owner_idx').on(t.formId, t.ownerId, t.id),
+    // The list's closed filter; open complaints are most rows and walk the sort indexes.
+    index('submissions_form_closed_idx').on(t.formId, t.id).where(sql`${t.closedAt} is not null`),
+    // The complaint-field filters of the list (most rows of a form without the fields stay out of them).
+    index('submissions_form_product_idx').on(t.formId, t.product, t.id).where(sql`${t.product} is not null`),
+    index('submissions_form_model_idx').on(t.formId, t.model, t.id).where(sql`${t.model} is not null`),
+    index('submissions_form_lot_idx').on(t.formId, t.lot, t.id).where(sql`${t.lot} is not null`),
+    index('submissions_form_udi_idx').on(t.formId, t.udi, t.id).where(sql`${t.udi} is not null`),
+    // The triage filter and the dashboard card of potential reportable events.
+    index('submissions_form_potential_idx').on(t.formId, t.id).where(sql`${t.potentialReportableAt} is not null`),
   ],
 );
 

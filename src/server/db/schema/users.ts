@@ -48,6 +48,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** How the sign-in was proven (SIGN_IN_METHODS), shown in the user's session list. */
     method: text('method', { enum: SIGN_IN_METHODS }).notNull().default('password'),
+    /** When the session last proved itself at the identity provider (its single sign-on, or a confirmation there). */
+    providerAt: timestamp('provider_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.lastSeenAt)],
 );

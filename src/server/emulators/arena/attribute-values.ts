@@ -1,6 +1,6 @@
 import type { ArenaErrorEntry } from './failures.ts';
 import type { AttributeDefinition } from './fixtures.ts';
-import { pacificDate, pacificMidnight, zulu } from './pacific-time.ts';
+import { endOfPacificDay, zulu } from './pacific-time.ts';
 import { parseZulu } from './request.ts';
 import type { StoredValue } from './state.ts';
 
@@ -44,8 +44,9 @@ export function checkAttributeValue(def: AttributeDefinition, raw: unknown): Val
       const at = parseZulu(raw);
       if (!at) return bad(2022, `The value "${String(raw)}" is not valid for additional attribute "${def.name}" (guid ${def.guid}) of Date type.`);
       // "Note on Date/Time Handling": the instant is converted to Pacific time (with its
-      // daylight-saving changes) and that Pacific calendar date is kept, at 00:00 Pacific.
-      return ok(zulu(pacificMidnight(pacificDate(at))));
+      // daylight-saving changes) and that Pacific calendar date is kept, at 23:59:59 Pacific as
+      // the documented step replies show it ("…T07:59:59Z").
+      return ok(zulu(endOfPacificDay(at)));
     }
     case 'NUMBER':
       // A JSON number only: "12" is text, and Arena refuses text for a NUMBER attribute.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.ts';
 import { type ArenaEmulator, createArenaEmulator } from './emulator.ts';
-import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS, NUMBER_PREFIX_GUID, QUALITY_OWNER, WORKSPACE } from './fixtures.ts';
+import { ARENA_EMULATOR_TEMPLATE_GUID, ATTRIBUTE_GUIDS, NUMBER_PREFIX_GUID, OWNERS, QUALITY_OWNER, WORKSPACE } from './fixtures.ts';
+import { ARENA_EMULATOR_VARIANTS, type ArenaEmulatorVariant } from './variants.ts';
 
 /*
- * The emulator answers as PTC's Arena REST API documentation shows: the documented sample request
- * bodies are accepted, and each answer carries the keys of the documented sample answer (named
+ * The emulator replies as PTC's Arena REST API documentation shows: the documented sample request
+ * bodies are accepted, and each reply carries the keys of the documented sample reply (named
  * here by page title) — no fewer, so a connector tested against it meets nothing new in Arena.
  */
 
@@ -13,7 +14,7 @@ const EMAIL = 'integration@provider.example';
 const PASSWORD = 'emulator-contract-secret';
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-/** The keys of each documented sample answer. */
+/** The keys of each documented sample reply. */
 const DOCUMENTED = {
   login: ['workspaceId', 'workspaceName', 'workspaceRequestLimit'],
   process: ['completedDateTime', 'creationDateTime', 'creator', 'currentStep', 'description', 'guid', 'name', 'number', 'owner', 'status', 'statusMode', 'targetCompletionDateTime', 'template', 'type'],
@@ -39,7 +40,7 @@ describe('Arena emulator against the documentation', () => {
   });
   afterAll(() => emu.app.close());
 
-  it('"POST Log In": the sample body with a numeric workspace id signs in; the answer has the documented keys and a token', async () => {
+  it('"POST Log In": the sample body with a numeric workspace id signs in; the reply has the documented keys and a token', async () => {
     const res = await emu.app.inject({ method: 'POST', url: '/v1/login', headers: JSON_TYPE, payload: { email: EMAIL, password: PASSWORD, workspaceId: WORKSPACE.id } });
     expect(res.statusCode).toBe(200);
     expect(res.headers.server).toBe('ArenaSolutions');
@@ -50,7 +51,7 @@ describe('Arena emulator against the documentation', () => {
     expect(token.length).toBeGreaterThan(10);
   });
 
-  it('"GET Quality Process Templates", "… Owners" and "… Step Attributes" answer with the documented keys', async () => {
+  it('"GET Quality Process Templates", "… Owners" and "… Step Attributes" reply with the documented keys', async () => {
     const template = (await call('GET', `/settings/qualityprocesses/templates/${ARENA_EMULATOR_TEMPLATE_GUID}`)).json<{ steps: { type: string }[]; numberFormats: object[] }>();
     expect(keysOf(template)).toEqual(expect.arrayContaining([...DOCUMENTED.template]));
     expect(keysOf(template.numberFormats[0])).toEqual(expect.arrayContaining([...DOCUMENTED.numberFormat]));
@@ -64,7 +65,7 @@ describe('Arena emulator against the documentation', () => {
     expect(attributes.results.flatMap((a) => a.possibleValues ?? []).every((v) => typeof v === 'string')).toBe(true);
   });
 
-  it('"POST Quality Process Create": the sample body answers 201 with the documented keys and a number from the prefix', async () => {
+  it('"POST Quality Process Create": the sample body gets 201 with the documented keys and a number from the prefix', async () => {
     const res = await call('POST', '/qualityprocesses', {
       description: 'New Quality Process',
       name: 'New Process Introduction',
@@ -86,7 +87,7 @@ describe('Arena emulator against the documentation', () => {
     expect(search.results.map((p) => keysOf(p).sort())).toEqual([[...DOCUMENTED.process].sort()]);
   });
 
-  it('"PUT Quality Process Step Update": the sample body answers 201; the due date is the Pacific date of the instant at 23:59:59', async () => {
+  it('"PUT Quality Process Step Update": the sample body gets 201; the due date is the Pacific date of the instant at 23:59:59', async () => {
     const created = (await call('POST', '/qualityprocesses', { name: 'Due dates', template: { guid: ARENA_EMULATOR_TEMPLATE_GUID, numberFormat: { prefix: { guid: NUMBER_PREFIX_GUID } } } })).json<{ guid: string }>();
     const steps = (await call('GET', `/qualityprocesses/${created.guid}/steps`)).json<{ results: { guid: string; type: string; attributes: { guid: string }[] | null }[] }>().results;
     const step = steps.find((s) => s.type === 'REGULAR' && s.attributes?.some((a) => a.guid === ATTRIBUTE_GUIDS.complaintTitle));
@@ -104,9 +105,61 @@ describe('Arena emulator against the documentation', () => {
     expect(midday.json<{ dueDateTime: string }>().dueDateTime).toBe('2026-11-21T07:59:59Z');
   });
 
-  it('answers the documented envelope for a GUID that names nothing: 400 with 3011', async () => {
+  it('replies with the documented envelope for a GUID that names nothing: 400 with 3011', async () => {
     const res = await call('GET', '/qualityprocesses/QPR0NOTHING000000000');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 400, errors: [{ code: 3011, message: 'The guid "QPR0NOTHING000000000" is not valid.' }] });
+  });
+});
+
+describe('Arena emulator against the documentation: dates, owners, number formats, the deadline', () => {
+  const clock = fixedClock('2026-11-18T18:00:00Z');
+  const started: ArenaEmulator[] = [];
+  afterAll(() => Promise.all(started.map((e) => e.app.close())));
+
+  async function signedIn(variant: ArenaEmulatorVariant = {}) {
+    const emu = createArenaEmulator({ email: EMAIL, password: PASSWORD, clock, variant });
+    started.push(emu);
+    const login = await emu.app.inject({ method: 'POST', url: '/v1/login', headers: JSON_TYPE, payload: { email: EMAIL, password: PASSWORD, workspaceId: WORKSPACE.id } });
+    const token = String(login.json<Record<string, unknown>>().arenaSessionId);
+    return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      emu.app.inject({ method, url: `/v1${url}`, headers: { ...JSON_TYPE, arena_session_id: token }, ...(payload ? { payload } : {}) });
+  }
+  const create = { name: 'Dates', targetCompletionDateTime: '2026-12-18T12:00:00Z', template: { guid: ARENA_EMULATOR_TEMPLATE_GUID, numberFormat: { prefix: { guid: NUMBER_PREFIX_GUID } } } };
+
+  it('keeps a DATE attribute at 23:59:59 Pacific of the date sent, as the documented step replies show ("…T07:59:59Z")', async () => {
+    const call = await signedIn();
+    const process = (await call('POST', '/qualityprocesses', create)).json<{ guid: string }>();
+    const steps = (await call('GET', `/qualityprocesses/${process.guid}/steps`)).json<{ results: { guid: string; attributes: { guid: string }[] | null }[] }>().results;
+    const intake = steps.find((s) => s.attributes?.some((a) => a.guid === ATTRIBUTE_GUIDS.becomeAwareDate));
+    const put = await call('PUT', `/qualityprocesses/${process.guid}/steps/${intake?.guid}`, { attributes: [{ guid: ATTRIBUTE_GUIDS.becomeAwareDate, value: '2026-03-01T12:00:00Z' }] });
+    const value = (a: { attributes: { guid: string; value: unknown }[] }) => a.attributes.find((x) => x.guid === ATTRIBUTE_GUIDS.becomeAwareDate)?.value;
+    // 1 March, 23:59:59 PST is 2 March 07:59:59 UTC; in summer (PDT) it is 06:59:59 UTC.
+    expect(value(put.json())).toBe('2026-03-02T07:59:59Z');
+    const summer = await call('PUT', `/qualityprocesses/${process.guid}/steps/${intake?.guid}`, { attributes: [{ guid: ATTRIBUTE_GUIDS.becomeAwareDate, value: '2026-07-04T12:00:00Z' }] });
+    expect(value(summer.json())).toBe('2026-07-05T06:59:59Z');
+  });
+
+  it('"GET Quality Process Owners" is one list, not paged: offset and limit change nothing', async () => {
+    const call = await signedIn();
+    const owners = (await call('GET', '/settings/qualityprocesses/owners?offset=1&limit=1')).json<{ count: number; results: { guid: string }[] }>();
+    expect(owners.results.map((o) => o.guid)).toEqual(OWNERS.map((o) => o.guid));
+    expect(owners.count).toBe(OWNERS.length);
+  });
+
+  it('a template without number formats, as the active-templates sample: the workspace lists them under "GET Quality Process Number Formats"', async () => {
+    const call = await signedIn(ARENA_EMULATOR_VARIANTS.noTemplateNumberFormats);
+    const template = (await call('GET', `/settings/qualityprocesses/templates/${ARENA_EMULATOR_TEMPLATE_GUID}`)).json<Record<string, unknown>>();
+    expect(template).toMatchObject({ numberFormats: null, defaultNumberFormat: null, shortName: 'CH' });
+    const formats = (await call('GET', '/settings/qualityprocesses/numberformats')).json<{ results: { name: string; prefixes: { guid: string }[] }[] }>();
+    expect(formats.results).toEqual([expect.objectContaining({ name: 'CH', prefixes: [expect.objectContaining({ guid: NUMBER_PREFIX_GUID })] })]);
+    expect((await call('POST', '/qualityprocesses', create)).statusCode).toBe(201);
+  });
+
+  it('a workspace that drops the target completion date, as the create sample reply shows (null)', async () => {
+    const call = await signedIn(ARENA_EMULATOR_VARIANTS.dropsTargetCompletion);
+    const created = (await call('POST', '/qualityprocesses', create)).json<{ guid: string; targetCompletionDateTime: unknown }>();
+    expect(created.targetCompletionDateTime).toBeNull();
+    expect((await call('GET', `/qualityprocesses/${created.guid}`)).json()).toMatchObject({ targetCompletionDateTime: null });
   });
 });

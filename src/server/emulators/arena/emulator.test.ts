@@ -40,7 +40,7 @@ describe('Arena emulator', () => {
   });
   afterEach(() => emu.app.close());
 
-  it('logs in with arenaSessionId and the workspace, and marks every answer like Arena', async () => {
+  it('logs in with arenaSessionId and the workspace, and marks every reply like Arena', async () => {
     const res = await emu.app.inject({ method: 'POST', url: '/v1/login', headers: JSON_TYPE, payload: { email: EMAIL, password: PASSWORD, workspaceId: WORKSPACE.id } });
     expect(res.json()).toMatchObject({ arenaSessionId: expect.any(String), workspaceId: WORKSPACE.id, workspaceRequestLimit: 50 });
     expect(res.headers.server).toBe('ArenaSolutions');
@@ -57,7 +57,7 @@ describe('Arena emulator', () => {
     }
   });
 
-  it('answers 401 without a valid session, revokes the older session on a new login, and expires idle sessions', async () => {
+  it('replies 401 without a valid session, revokes the older session on a new login, and expires idle sessions', async () => {
     const unauthorized = { status: 401, errors: [{ code: 401, message: 'There is no access token associated with this request or the access token is not valid.' }] };
     expect((await call('GET', '/settings/qualityprocesses/owners', undefined, 'nope')).json()).toEqual(unauthorized);
 
@@ -79,7 +79,7 @@ describe('Arena emulator', () => {
     expect((await call('GET', '/logout')).statusCode).toBe(401);
   });
 
-  it('requires the JSON content type (415) and answers unknown routes with 404/404', async () => {
+  it('requires the JSON content type (415) and replies to unknown routes with 404/404', async () => {
     const plain = await emu.app.inject({ method: 'POST', url: '/v1/login', headers: { 'content-type': 'text/plain' }, payload: 'x' });
     expect(plain.statusCode).toBe(415);
     expect(plain.json()).toMatchObject({ status: 415, errors: [{ code: 415 }] });
@@ -112,7 +112,7 @@ describe('Arena emulator', () => {
     expect(full.results.find((d: { guid: string }) => d.guid === A.reportable).possibleValues).toEqual(['Yes', 'No', 'TBD']);
   });
 
-  it('answers 400/3011 for a malformed or unknown GUID', async () => {
+  it('replies 400/3011 for a malformed or unknown GUID', async () => {
     for (const guid of ['XFWQ0GZGZDJ015J12', 'AAAAAAAAAAAAAAAAAAAA']) {
       const res = await call('GET', `/qualityprocesses/${guid}`);
       expect(res.statusCode).toBe(400);
@@ -165,12 +165,13 @@ describe('Arena emulator', () => {
     const ok = await put(evaluation!.guid, [
       { guid: A.reportable, value: 'TBD' },
       { guid: A.product, value: 'Insulin Pump' },
+      { guid: A.lotNumber, value: 'LOT 24A113' },
       { guid: A.eventDate, value: '2025-01-08T12:00:00Z' },
       { guid: A.symptoms, value: ['Pain', 'Rash'] },
       { guid: A.unitsAffected, value: 3 },
     ]);
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().attributes.map((a: { value: unknown }) => a.value)).toEqual(['TBD', 'Insulin Pump', '2025-01-08T08:00:00Z', ['Pain', 'Rash'], 3]);
+    expect(ok.json().attributes.map((a: { value: unknown }) => a.value)).toEqual(['TBD', 'Insulin Pump', 'LOT 24A113', '2025-01-09T07:59:59Z', ['Pain', 'Rash'], 3]);
 
     const bad = await put(intake!.guid, [
       { guid: A.complaintTitle, value: 'Line one\nline two' },
@@ -222,7 +223,7 @@ describe('Arena emulator', () => {
     expect((await call('GET', `/qualityprocesses/${guid}`)).json().errors[0].code).toBe(3011);
   });
 
-  it('counts requests per Pacific day and answers 429/4084 at zero', async () => {
+  it('counts requests per Pacific day and replies 429/4084 at zero', async () => {
     await emu.app.close();
     emu = createArenaEmulator({ email: EMAIL, password: PASSWORD, clock, requestLimit: 2 });
     token = await login();

@@ -29,7 +29,7 @@ export interface ArenaEmulatorOptions {
 }
 
 export interface ArenaEmulatorControl {
-  /** The next `count` API calls (login excepted) answer this error instead of running. */
+  /** The next `count` API calls (login excepted) reply with this error instead of running. */
   failNext(count: number, failure: { status: number; code?: number; message?: string }): void;
   /** Delays every response, to exercise client timeouts. */
   setLatency(ms: number): void;
@@ -137,7 +137,7 @@ export function createArenaEmulator(opts: ArenaEmulatorOptions): ArenaEmulator {
   });
 
   // Every change arrives as a successful POST, PUT or DELETE; sign-in and sign-out change nothing kept.
-  // Saved before the answer leaves, so a caller that got its answer can rely on the file.
+  // Saved before the reply leaves, so a caller that got its reply can rely on the file.
   app.addHook('onSend', async (req, reply) => {
     const path = req.url.split('?')[0];
     if (stateFile && req.method !== 'GET' && reply.statusCode < 400 && path !== '/v1/login' && path !== '/v1/logout') saveArenaState(stateFile, state);

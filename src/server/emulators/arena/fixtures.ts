@@ -50,6 +50,7 @@ export const ATTRIBUTE_GUIDS = {
   investigationSummary: 'XKAP8NJ4UWWG5NRKP5OU',
   rootCause: 'MC7Q7YVSKYL8BV09BZQC',
   unitsAffected: 'NJN8X8SC18LTXDCG5W6T',
+  lotNumber: 'L0TN8MBR3QK7VX2D9HCA',
 } as const;
 const A = ATTRIBUTE_GUIDS;
 
@@ -86,6 +87,7 @@ export const ATTRIBUTE_DEFINITIONS: AttributeDefinition[] = [
     possibleValues: ['Pain', 'Swelling', 'Bleeding', 'Infection', 'Rash', 'Hypoglycemia', 'Hyperglycemia', 'None'],
   },
   { guid: A.unitsAffected, name: 'Units Affected', fieldType: 'NUMBER', required: false },
+  { guid: A.lotNumber, name: 'Lot Number', fieldType: 'SINGLE_LINE_TEXT', required: false, maxLength: 255 },
   { guid: A.investigationSummary, name: 'Investigation Summary', fieldType: 'MULTI_LINE_TEXT', required: false, maxLength: 4000 },
   { guid: A.rootCause, name: 'Root Cause', fieldType: 'SINGLE_LINE_TEXT', required: false, maxLength: 255 },
 ];
@@ -106,7 +108,7 @@ export const TEMPLATE = {
       type: 'REGULAR',
       attributeGuids: [A.complaintTitle, A.becomeAwareDate, A.complainantName, A.complainantEmail, A.complaintDescription],
     },
-    { guid: 'PPIYQT4J0LVXZQQF4H2C', name: 'Evaluation', order: 2, type: 'REGULAR', attributeGuids: [A.reportable, A.product, A.eventDate, A.symptoms, A.unitsAffected] },
+    { guid: 'PPIYQT4J0LVXZQQF4H2C', name: 'Evaluation', order: 2, type: 'REGULAR', attributeGuids: [A.reportable, A.product, A.lotNumber, A.eventDate, A.symptoms, A.unitsAffected] },
     { guid: 'AJKH82845VG9QK2F8M3J', name: 'Investigation', order: 3, type: 'REGULAR', attributeGuids: [A.investigationSummary, A.rootCause] },
     { guid: '67Z4UV08OPYXSW5P4THB', name: 'Investigation Approved?', order: 4, type: 'SIGNOFF', attributeGuids: [], approvers: [QA_MANAGER] },
   ] satisfies TemplateStepFixture[] as TemplateStepFixture[],

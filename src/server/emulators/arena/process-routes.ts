@@ -79,7 +79,7 @@ export function processRoutes(app: FastifyInstance, { state, clock, variant }: E
       name,
       description,
       type,
-      targetCompletionDateTime: targetDate(body.targetCompletionDateTime),
+      targetCompletionDateTime: variant.dropsTargetCompletion ? null : targetDate(body.targetCompletionDateTime),
       owner: processOwner,
       creator: compact(INTEGRATION_USER),
       prefix: NUMBER_PREFIX,

@@ -45,7 +45,7 @@ export function sessionRoutes(app: FastifyInstance, { state, clock, credentials 
     };
   });
 
-  // The session hook already answered 401 for a missing or expired token.
+  // The session hook already replied 401 for a missing or expired token.
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(req);
     if (token) state.sessions.delete(token);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GUID_PATTERN, invalidGuid } from './failures.ts';
 import { NUMBER_FORMAT_GUID, OWNERS, TEMPLATE } from './fixtures.ts';
-import { type EmulatorContext, type Query, isTrue, paging, queryValue } from './request.ts';
+import { type EmulatorContext, type Query, isTrue, queryValue } from './request.ts';
 import { definitionsView, numberFormatView, templateView } from './views.ts';
 
 type GuidRoute = { Params: { guid: string }; Querystring: Query };
@@ -31,10 +31,9 @@ export function settingsRoutes(app: FastifyInstance, { state, variant }: Emulato
     return numberFormatView(state);
   });
 
-  // Paged like the other lists (Arena's documentation exempts only steps, templates and attributes).
-  app.get<{ Querystring: Query }>(`${base}/owners`, async (req) => {
-    const { offset, limit } = paging(req.query);
-    const results = OWNERS.slice(offset, offset + limit).map((o) => ({ guid: o.guid, fullName: o.fullName, emailAddress: o.email }));
+  // One list: "GET Quality Process Owners" documents no paging, so offset and limit are not read.
+  app.get(`${base}/owners`, async () => {
+    const results = OWNERS.map((o) => ({ guid: o.guid, fullName: o.fullName, emailAddress: o.email }));
     return { count: results.length, results };
   });
 

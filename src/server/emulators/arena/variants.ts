@@ -7,8 +7,15 @@ export interface ArenaEmulatorVariant {
   noDefaultOwner?: boolean;
   /** The template has no default number format: the client must be configured with a prefix. */
   noDefaultNumberFormat?: boolean;
-  /** Attributes without a value are left out of step lists and PUT answers too (a single step always leaves them out unless asked). */
+  /** Attributes without a value are left out of step lists and PUT replies too (a single step always leaves them out unless asked). */
   omitEmptyAttributes?: boolean;
+  /**
+   * The template lists no number formats (`numberFormats` and `defaultNumberFormat` null, as in the
+   * active-templates sample); the workspace lists them under "GET Quality Process Number Formats".
+   */
+  noTemplateNumberFormats?: boolean;
+  /** The workspace does not keep a target completion date sent with a create (the create sample replies with it null). */
+  dropsTargetCompletion?: boolean;
 }
 
 export const ARENA_EMULATOR_VARIANTS = {
@@ -17,6 +24,8 @@ export const ARENA_EMULATOR_VARIANTS = {
   noDefaultOwner: { noDefaultOwner: true },
   noDefaultNumberFormat: { noDefaultNumberFormat: true },
   omitEmptyAttributes: { omitEmptyAttributes: true },
+  noTemplateNumberFormats: { noTemplateNumberFormats: true },
+  dropsTargetCompletion: { dropsTargetCompletion: true },
   strictest: { noDefaultOwner: true, noDefaultNumberFormat: true, omitEmptyAttributes: true },
 } as const satisfies Record<string, ArenaEmulatorVariant>;
 

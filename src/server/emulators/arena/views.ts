@@ -1,4 +1,4 @@
-/** The JSON shapes Arena answers with (quality processes, settings, steps), built from the emulator state. */
+/** The JSON shapes Arena replies with (quality processes, settings, steps), built from the emulator state. */
 import {
   ATTRIBUTE_DEFINITIONS,
   type AttributeDefinition,
@@ -125,8 +125,8 @@ export function templateView(state: ArenaEmulatorState, variant: ArenaEmulatorVa
     creationDateTime: TEMPLATE.creationDateTime,
     creator: TEMPLATE.creator,
     defaultOwner: variant.noDefaultOwner ? null : TEMPLATE.defaultOwner,
-    defaultNumberFormat: variant.noDefaultNumberFormat ? null : { guid: format.guid },
-    numberFormats: [{ guid: format.guid, lastUsed: format.lastUsed, prefixes: format.prefixes }],
+    defaultNumberFormat: variant.noDefaultNumberFormat || variant.noTemplateNumberFormats ? null : { guid: format.guid },
+    numberFormats: variant.noTemplateNumberFormats ? null : [{ guid: format.guid, lastUsed: format.lastUsed, prefixes: format.prefixes }],
     steps: TEMPLATE.steps.map((s) =>
       s.type === 'SIGNOFF'
         ? {

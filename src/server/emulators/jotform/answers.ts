@@ -1,4 +1,5 @@
-import type { EmuAnswer, EmuQuestion, RawAnswers, RawValue } from './types.ts';
+import type { JotformAnswer } from '#shared/jotform-answer';
+import type { EmuQuestion, RawAnswers, RawValue } from './types.ts';
 
 /*
  * Turns raw submitted values into JotForm's `answers` entries: display-only
@@ -77,7 +78,7 @@ function uploadUrl(value: string, ctx: AnswerContext): string {
   return `https://www.jotform.com/uploads/${ctx.username}/${ctx.formId}/${ctx.submissionId}/${encodeURIComponent(value)}`;
 }
 
-function fill(a: EmuAnswer, q: EmuQuestion, raw: RawValue, ctx: AnswerContext): void {
+function fill(a: JotformAnswer, q: EmuQuestion, raw: RawValue, ctx: AnswerContext): void {
   switch (q.type) {
     case 'control_fullname': {
       const parts = filledParts(raw, NAME_PARTS);
@@ -142,8 +143,9 @@ function fill(a: EmuAnswer, q: EmuQuestion, raw: RawValue, ctx: AnswerContext): 
 }
 
 /** The entry of `answers` for one question. */
-export function answerFor(q: EmuQuestion, raw: RawValue | undefined, ctx: AnswerContext): EmuAnswer {
-  const a: EmuAnswer = { name: q.name, order: q.order, text: q.text, type: q.type };
+export function answerFor(q: EmuQuestion, raw: RawValue | undefined, ctx: AnswerContext): JotformAnswer {
+  const a: JotformAnswer = { name: q.name, order: q.order, text: q.text, type: q.type };
+  // JSON-encoded in an answer, unlike in its question.
   if (q.sublabels) a.sublabels = JSON.stringify(q.sublabels);
   if (q.type === 'control_datetime' && typeof q.timeFormat === 'string') a.timeFormat = q.timeFormat;
   if (DISPLAY_TYPES.has(q.type) || raw === undefined) return a;
@@ -151,14 +153,14 @@ export function answerFor(q: EmuQuestion, raw: RawValue | undefined, ctx: Answer
   return a;
 }
 
-export function buildAnswers(questions: Iterable<EmuQuestion>, raw: RawAnswers, ctx: AnswerContext): Record<string, EmuAnswer> {
-  const out: Record<string, EmuAnswer> = {};
+export function buildAnswers(questions: Iterable<EmuQuestion>, raw: RawAnswers, ctx: AnswerContext): Record<string, JotformAnswer> {
+  const out: Record<string, JotformAnswer> = {};
   for (const q of questions) out[q.qid] = answerFor(q, raw[q.qid], ctx);
   return out;
 }
 
 /** The webhook's `rawRequest`: `q<qid>_<name>` keys, composites as objects, plus form metadata. */
-export function rawRequestOf(formId: string, questions: Iterable<EmuQuestion>, answers: Record<string, EmuAnswer>): Record<string, unknown> {
+export function rawRequestOf(formId: string, questions: Iterable<EmuQuestion>, answers: Record<string, JotformAnswer>): Record<string, unknown> {
   const out: Record<string, unknown> = { slug: `submit/${formId}`, path: `/submit/${formId}`, submitSource: 'form', buildDate: '1732271172685', timeToSubmit: '94' };
   for (const q of questions) {
     const a = answers[q.qid];
@@ -173,7 +175,7 @@ export function rawRequestOf(formId: string, questions: Iterable<EmuQuestion>, a
 }
 
 /** The webhook's `pretty`: "Label:Value, Label:Value". */
-export function prettySummary(answers: Record<string, EmuAnswer>): string {
+export function prettySummary(answers: Record<string, JotformAnswer>): string {
   return Object.values(answers)
     .filter((a) => a.answer !== undefined && a.answer !== '')
     .sort((x, y) => Number(x.order) - Number(y.order))

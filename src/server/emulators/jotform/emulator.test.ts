@@ -34,7 +34,7 @@ describe('JotForm emulator: the wire format', () => {
     expect(emu.state.requests.at(-1)?.url).toBe(`/v1/form/${DEMO_FORM_ID}?apiKey=***`);
   });
 
-  it('answers 401 in JotForm words for a bad key and for unknown ids, 404 for unknown routes', async () => {
+  it('replies 401 in JotForm words for a bad key and for unknown ids, 404 for unknown routes', async () => {
     expect((await get(`/form/${DEMO_FORM_ID}/submissions`, 'nope')).json()).toEqual({
       responseCode: 401,
       message: "You're not authorized to use (/form-id-submissions) ",
@@ -88,23 +88,23 @@ describe('JotForm emulator: the wire format', () => {
     await emu.settled();
   });
 
-  it('adds questions from a JSON object keyed by any index, answering with numeric qid and order', async () => {
+  it('adds questions from a JSON object keyed by any index, replying with numeric qid and order', async () => {
     const res = await emu.app.inject({
       method: 'PUT',
       url: `/form/${DEMO_FORM_ID}/questions`,
       headers: { apikey: KEY },
       payload: { questions: { '7': { type: 'control_textbox', text: 'Batch number', order: '6', name: 'batchNumber' } } },
     });
-    expect(res.json().content).toEqual({ '7': expect.objectContaining({ name: 'batchNumber', text: 'Batch number', type: 'control_textbox', qid: 20, order: 6 }) });
+    expect(res.json().content).toEqual({ '7': expect.objectContaining({ name: 'batchNumber', text: 'Batch number', type: 'control_textbox', qid: 23, order: 6 }) });
     const bad = await emu.app.inject({ method: 'PUT', url: `/form/${DEMO_FORM_ID}/questions`, headers: { apikey: KEY }, payload: { questions: [{ text: 'x' }] } });
     expect(bad.statusCode).toBe(400);
   });
 
   it('edits question properties from question[prop]=value and deletes with JotForm’s text', async () => {
-    const edit = await emu.app.inject({ method: 'POST', url: `/form/${DEMO_FORM_ID}/question/20`, ...form({ 'question[order]': '2', 'question[required]': 'Yes' }) });
-    expect(edit.json().content).toMatchObject({ qid: '20', order: '2', required: 'Yes', text: 'Batch number' });
-    const del = await emu.app.inject({ method: 'DELETE', url: `/form/${DEMO_FORM_ID}/question/20`, headers: { apikey: KEY } });
-    expect(del.json().content).toBe('QuestionID #20 successfully deleted.');
+    const edit = await emu.app.inject({ method: 'POST', url: `/form/${DEMO_FORM_ID}/question/23`, ...form({ 'question[order]': '2', 'question[required]': 'Yes' }) });
+    expect(edit.json().content).toMatchObject({ qid: '23', order: '2', required: 'Yes', text: 'Batch number' });
+    const del = await emu.app.inject({ method: 'DELETE', url: `/form/${DEMO_FORM_ID}/question/23`, headers: { apikey: KEY } });
+    expect(del.json().content).toBe('QuestionID #23 successfully deleted.');
   });
 
   it('rejects a filter it does not understand instead of ignoring it', async () => {
@@ -130,7 +130,7 @@ describe('JotForm emulator: logging', () => {
 });
 
 describe('JotForm emulator: quota', () => {
-  it('answers 429 "API-Limit exceeded" once the daily calls are used, and resets at US-Eastern midnight', async () => {
+  it('replies 429 "API-Limit exceeded" once the daily calls are used, and resets at US-Eastern midnight', async () => {
     const clock = fixedClock('2025-01-10T15:00:00Z');
     const emu = createJotformEmulator({ apiKey: KEY, clock, dailyLimit: 2 });
     const call = () => emu.app.inject({ url: '/user/forms', headers: { apikey: KEY } });

@@ -27,17 +27,17 @@ export interface JotformEmulatorOptions {
   /** Calls per day before 429 "API-Limit exceeded"; default 10 000 (a Bronze plan). */
   dailyLimit?: number;
   /**
-   * How the daily limit is answered: HTTP status and envelope responseCode, default 429 and 429.
-   * JotForm has also answered it with 403, and with HTTP 200 and 403 in the envelope: only the
+   * How the daily limit is refused: HTTP status and envelope responseCode, default 429 and 429.
+   * JotForm has also replied to it with 403, and with HTTP 200 and 403 in the envelope: only the
    * message, "API-Limit exceeded", is the same every time.
    */
-  dailyLimitAnswer?: { httpStatus: number; responseCode: number };
+  dailyLimitReply?: { httpStatus: number; responseCode: number };
   /** JSON file that keeps forms, questions and submissions across restarts (sandbox mode); none keeps memory only. */
   stateFile?: string;
   /** The account's time zone, in which timestamps are written; default US-Eastern (JotForm's own). */
   timeZone?: string;
   /**
-   * Answer as an API that ignores the `updated_at` filter would: JotForm's documentation shows filtering
+   * Reply as an API that ignores the `updated_at` filter would: JotForm's documentation shows filtering
    * and ordering by created_at only, so the portal must work either way.
    */
   ignoresUpdatedAtFilter?: boolean;
@@ -52,6 +52,8 @@ export interface SubmissionPatch {
 }
 
 interface InjectedFailure {
+  /** Requests still replied to normally before the failures begin. */
+  after: number;
   remaining: number;
   status: number;
   message: string;
@@ -88,7 +90,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     typeof logger === 'object' && 'child' in logger && typeof logger.child === 'function'
       ? Fastify({ ...common, loggerInstance: logger as FastifyBaseLogger })
       : Fastify({ ...common, logger: (logger as FastifyLoggerOptions | boolean | undefined) ?? false });
-  const limitAnswer = options.dailyLimitAnswer ?? { httpStatus: 429, responseCode: 429 };
+  const limitReply = options.dailyLimitReply ?? { httpStatus: 429, responseCode: 429 };
   let failure: InjectedFailure | null = null;
   const pending = new Set<Promise<unknown>>();
   let latencyMs = 0;
@@ -122,7 +124,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
       state.quotaDay = today;
       state.limitLeft = state.dailyLimit;
     }
-    if (state.limitLeft <= 0) return done(new EmulatedHttpError(limitAnswer.responseCode, 'API-Limit exceeded', null, limitAnswer.httpStatus));
+    if (state.limitLeft <= 0) return done(new EmulatedHttpError(limitReply.responseCode, 'API-Limit exceeded', null, limitReply.httpStatus));
     state.limitLeft -= 1;
     setLimitLeft(request, state.limitLeft);
     done();
@@ -133,6 +135,10 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     markStart(request);
     if (latencyMs > 0) await sleep(latencyMs);
     if (!failure) return;
+    if (failure.after > 0) {
+      failure.after -= 1;
+      return;
+    }
     const { status, message } = failure;
     failure.remaining -= 1;
     if (failure.remaining <= 0) failure = null;
@@ -143,7 +149,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     // Sandbox mode runs for days: keep the recent history only.
     if (state.requests.length > REQUEST_HISTORY) state.requests.splice(0, state.requests.length - REQUEST_HISTORY);
   });
-  // Saved before the answer leaves, so a caller that got its answer can rely on the file.
+  // Saved before the reply leaves, so a caller that got its reply can rely on the file.
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 400) save();
   });
@@ -196,12 +202,13 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
     },
 
     /**
-     * The next `count` requests answer `status` (default text per status; for 429 it is the
-     * quota message). Replaces any failures still pending; a count of 0 clears them.
+     * The next `count` requests reply `status` (default text per status; for 429 it is the
+     * quota message), once `after` more have been replied to normally (default none). Replaces any
+     * failures still pending; a count of 0 clears them.
      */
-    failNext(count: number, status: number, message?: string): void {
+    failNext(count: number, status: number, message?: string, opts: { after?: number } = {}): void {
       const text = message ?? (status === 429 ? 'API-Limit exceeded' : (STATUS_CODES[status] ?? `HTTP ${status}`));
-      failure = count > 0 ? { remaining: count, status, message: text } : null;
+      failure = count > 0 ? { after: opts.after ?? 0, remaining: count, status, message: text } : null;
     },
 
     /** Every request waits this long before being handled. */
@@ -211,7 +218,7 @@ export function createJotformEmulator(options: JotformEmulatorOptions) {
 
     /**
      * A new submission now (realistic demo values overridden by `answers`, keyed by qid), then
-     * the webhook POST to every registered URL; resolves once all deliveries have answered.
+     * the webhook POST to every registered URL; resolves once all deliveries have been replied to.
      */
     async addSubmission(answers: RawAnswers = {}, opts: { formId?: string; ip?: string } = {}) {
       const form = formOrThrow(opts.formId);

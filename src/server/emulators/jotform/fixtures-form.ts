@@ -20,6 +20,10 @@ export const DEMO_QID = {
   product: '11',
   lotNumber: '12',
   issues: '13',
+  // The screening questions triage at intake reads (docs/features/triage.md): added to the form later, so their ids come last.
+  died: '20',
+  injured: '21',
+  malfunctioned: '22',
   description: '14',
   richDetails: '15',
   impact: '16',
@@ -27,6 +31,9 @@ export const DEMO_QID = {
   captcha: '18',
   submit: '19',
 } as const;
+
+/** The screening questions' answers. */
+export const YES_NO = ['Yes', 'No'] as const;
 
 /** The "Date you became aware" question: the default source of the become-aware date. */
 export const DEMO_AWARE_DATE_QID = DEMO_QID.awareDate;
@@ -96,6 +103,9 @@ export function demoQuestions(): EmuQuestion[] {
     { qid: q.product, type: 'control_dropdown', text: 'Product or Service', name: 'productOr', ...common, required: 'Yes', options: PRODUCTS.join('|'), emptyText: 'Please Select' },
     { qid: q.lotNumber, type: 'control_textbox', text: 'Lot Number', name: 'lotNumber', ...common, hint: 'Printed on the box, e.g. LOT 24A113', size: '20', validation: 'None', maxsize: '40' },
     { qid: q.issues, type: 'control_checkbox', text: 'What happened?', name: 'whatHappened', ...common, required: 'Yes', options: ISSUES.join('|'), spreadCols: '1' },
+    { qid: q.died, type: 'control_radio', text: 'Did anyone die?', name: 'didAnyone', ...common, required: 'Yes', options: YES_NO.join('|'), spreadCols: '2' },
+    { qid: q.injured, type: 'control_radio', text: 'Was anyone injured or did anyone need medical treatment?', name: 'wasAnyone', ...common, required: 'Yes', options: YES_NO.join('|'), spreadCols: '2' },
+    { qid: q.malfunctioned, type: 'control_radio', text: 'Did the device malfunction or fail?', name: 'didThe', ...common, required: 'Yes', options: YES_NO.join('|'), spreadCols: '2' },
     { qid: q.description, type: 'control_textarea', text: 'Complaint Description', name: 'complaintDescription', ...common, required: 'Yes', rows: '6', cols: '40', entryLimit: 'None-0', wysiwyg: 'Disable' },
     { qid: q.richDetails, type: 'control_textarea', text: 'Timeline and Additional Details', name: 'timelineAnd', ...common, rows: '6', cols: '40', wysiwyg: 'Yes' },
     { qid: q.impact, type: 'control_matrix', text: 'How did this affect you?', name: 'howDid', ...common, inputType: 'Radio Button', mrows: IMPACT_ROWS.join('|'), mcolumns: IMPACT_LEVELS.join('|') },

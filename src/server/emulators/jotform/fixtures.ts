@@ -4,7 +4,7 @@ import { type DemoPerson, type DemoScenario, PEOPLE, SCENARIOS, emailOf, phoneOf
 import { DEMO_ROWS, type DemoRow, XSS_PAYLOAD, demoSubmissionId } from './fixtures-submissions.ts';
 import type { EmulatorFixtures, RawAnswers, RawValue, SubmissionFixture } from './types.ts';
 
-export { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_FORM_TITLE, DEMO_QID, DEMO_USERNAME } from './fixtures-form.ts';
+export { DEMO_AWARE_DATE_QID, DEMO_FORM_ID, DEMO_QID } from './fixtures-form.ts';
 export { DEMO_WORKFLOW, DEMO_XSS_SUBMISSION_ID, type DemoWorkflow, XSS_PAYLOAD } from './fixtures-submissions.ts';
 
 const DAY_MS = 86_400_000;
@@ -45,6 +45,9 @@ function rawAnswers({ person, personIndex, scenario, eventDate, awareDate, quirk
     [q.product]: scenario.product,
     [q.issues]: scenario.issues,
     [q.description]: scenario.description,
+    [q.died]: scenario.screening?.includes('died') ? 'Yes' : 'No',
+    [q.injured]: scenario.screening?.includes('injured') ? 'Yes' : 'No',
+    [q.malfunctioned]: scenario.screening?.includes('malfunctioned') ? 'Yes' : 'No',
   };
   if (scenario.lot) a[q.lotNumber] = scenario.lot;
   const rich = richDetails(scenario, person, quirk === 'xss');

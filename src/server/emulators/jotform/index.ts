@@ -1,4 +1,3 @@
-export { createJotformEmulator, type JotformEmulator, type JotformEmulatorOptions, type SubmissionPatch } from './emulator.ts';
+export { createJotformEmulator, type JotformEmulator, type JotformEmulatorOptions } from './emulator.ts';
 export * from './fixtures.ts';
-export type { EmulatorFixtures, EmulatorState, RawAnswers } from './types.ts';
-export type { WebhookDelivery } from './webhook-delivery.ts';
+export { bulkFixtures } from './fixtures-bulk.ts';

@@ -40,7 +40,7 @@ function createQuestion(form: EmuForm, input: Record<string, unknown>): EmuQuest
 
 function questionOr401(form: EmuForm, request: FastifyRequest, qid: string): EmuQuestion {
   const q = form.questions.get(qid);
-  // JotForm answers 404 only for unknown routes; an unknown id inside a known route is a 401.
+  // JotForm replies 404 only for unknown routes; an unknown id inside a known route is a 401.
   if (!q) throw notAuthorized(request);
   return q;
 }

@@ -1,6 +1,7 @@
+import type { JotformAnswer } from '#shared/jotform-answer';
 import { JOTFORM_HOME_ZONE, jotformDay, jotformTimestamp } from './account-time.ts';
 import { answerFor, buildAnswers } from './answers.ts';
-import type { EmuAnswer, EmuForm, EmuQuestion, EmuSubmission, EmulatorFixtures, EmulatorState, RawAnswers, SubmissionFixture } from './types.ts';
+import type { EmuForm, EmuQuestion, EmuSubmission, EmulatorFixtures, EmulatorState, RawAnswers, SubmissionFixture } from './types.ts';
 
 /** JotForm ids grow with time; new ones are spaced like real ones, never reused. */
 const SUBMISSION_ID_STEP = 1_000_003n;
@@ -92,7 +93,7 @@ export function applySubmissionEdit(
  */
 export function submissionView(state: EmulatorState, s: EmuSubmission): Record<string, unknown> {
   const form = state.forms.get(s.form_id);
-  const answers: Record<string, EmuAnswer> = {};
+  const answers: Record<string, JotformAnswer> = {};
   for (const [qid, a] of Object.entries(s.answers)) {
     const q = form?.questions.get(qid);
     answers[qid] = q ? { ...a, name: q.name, order: q.order, text: q.text } : a;

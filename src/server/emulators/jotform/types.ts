@@ -1,3 +1,5 @@
+import type { JotformAnswer } from '#shared/jotform-answer';
+
 /** What a submitter typed for one question: text, a list (checkbox, uploads) or parts (name, address…). */
 export type RawValue = string | readonly string[] | Readonly<Record<string, string>>;
 /** Raw values keyed by qid; dates as "YYYY-MM-DD". */
@@ -14,19 +16,6 @@ export interface EmuQuestion {
   [prop: string]: string | Record<string, string> | undefined;
 }
 
-/** One entry of a submission's `answers`, as JotForm returns it. */
-export interface EmuAnswer {
-  name: string;
-  order: string;
-  text: string;
-  type: string;
-  answer?: string | string[] | Record<string, string>;
-  prettyFormat?: string;
-  /** JSON-encoded here, unlike in questions. */
-  sublabels?: string;
-  [extra: string]: unknown;
-}
-
 export interface EmuSubmission {
   id: string;
   form_id: string;
@@ -37,7 +26,7 @@ export interface EmuSubmission {
   new: string;
   flag: string;
   notes: string;
-  answers: Record<string, EmuAnswer>;
+  answers: Record<string, JotformAnswer>;
   /** What was submitted, kept to rebuild the webhook's rawRequest. */
   raw: RawAnswers;
 }
@@ -72,7 +61,7 @@ export interface EmulatorState {
   quotaDay: string;
   /** The account's time zone, in which its timestamps are written (not saved: it is configuration). */
   timeZone: string;
-  /** The last 1000 requests the emulator answered, for tests that count attempts. */
+  /** The last 1000 requests the emulator replied to, for tests that count attempts. */
   requests: RequestRecord[];
 }
 

@@ -1,7 +1,7 @@
-import { type SQL, and, desc, eq, gte, ilike, lt, notInArray, or, sql } from 'drizzle-orm';
-import { type AuditEntity, type AuditEntry, READ_ACTIONS } from '#shared/contract/audit';
+import { type SQL, and, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { AUDIT_ACTION_GROUPS, type AuditEntity, type AuditEntry, READ_ACTIONS } from '#shared/contract/audit';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, users } from '../../db/schema/index.ts';
+import { auditEvents, submissions, users } from '../../db/schema/index.ts';
 import { actorOf, changesOf } from '../../lib/audit.ts';
 
 export interface AuditQuery {
@@ -10,6 +10,8 @@ export interface AuditQuery {
   /** A user's id, or part of an e-mail address. */
   actor?: string | undefined;
   action?: string | undefined;
+  /** A CH number, a submission ID or part of a submitter's name: entries on the matching submissions. */
+  submission?: string | undefined;
   /** Instants bounding the entries: `from` inclusive, `until` exclusive. */
   from?: Date | undefined;
   until?: Date | undefined;
@@ -19,13 +21,20 @@ export interface AuditQuery {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The ids of the submissions a person's words name: an id, a CH number, or part of the submitter's name. */
+function matchingSubmissions(text: string): SQL {
+  const q = text.trim();
+  return sql`(select ${submissions.id} from ${submissions} where ${submissions.id} = ${q} or upper(${submissions.chNumber}) = upper(${q}) or ${submissions.submitterSearch} like ${`%${escapeLike(q.toLowerCase())}%`})`;
+}
+
 function where(q: AuditQuery): SQL | undefined {
   const e = auditEvents;
   return and(
     q.entity ? eq(e.entity, q.entity) : undefined,
     q.entityId ? eq(e.entityId, q.entityId) : undefined,
     q.actor ? or(eq(e.actorId, q.actor), ilike(e.actorEmail, `%${escapeLike(q.actor)}%`)) : undefined,
-    q.action ? eq(e.action, q.action) : undefined,
+    q.action ? inArray(e.action, [...(AUDIT_ACTION_GROUPS.get(q.action) ?? [q.action])]) : undefined,
+    q.submission ? and(eq(e.entity, 'submission'), inArray(e.entityId, matchingSubmissions(q.submission))) : undefined,
     q.from ? gte(e.at, q.from) : undefined,
     q.until ? lt(e.at, q.until) : undefined,
     q.reads || q.action ? undefined : notInArray(e.action, [...READ_ACTIONS]),
@@ -45,6 +54,8 @@ const COLUMNS = {
   after: auditEvents.after,
   name: users.name,
   email: users.email,
+  chNumber: submissions.chNumber,
+  submitter: submissions.submitter,
 };
 interface Raw {
   id: number;
@@ -59,6 +70,8 @@ interface Raw {
   after: unknown;
   name: string | null;
   email: string | null;
+  chNumber: string | null;
+  submitter: string | null;
 }
 
 function toEntry(r: Raw): AuditEntry {
@@ -72,12 +85,18 @@ function toEntry(r: Raw): AuditEntry {
     entityId: r.entityId,
     action: r.action,
     changes: changesOf(r.before, r.after),
+    submission: r.entity === 'submission' && r.submitter !== null ? { chNumber: r.chNumber, submitter: r.submitter } : null,
   };
 }
 
 /** The audit trail as admins read it: newest first, walked along its time index. */
 export function createAuditRepo(db: Db) {
-  const select = () => db.select(COLUMNS).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId));
+  const select = () =>
+    db
+      .select(COLUMNS)
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .leftJoin(submissions, and(eq(auditEvents.entity, 'submission'), eq(submissions.id, auditEvents.entityId)));
   return {
     async page(q: AuditQuery, offset: number, limit: number): Promise<AuditEntry[]> {
       const rows = await select().where(where(q)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(limit).offset(offset);
@@ -102,9 +121,11 @@ export function createAuditRepo(db: Db) {
         if (rows.length < batch) return;
       }
     },
+    /** The actions recorded so far; one filed under another (AUDIT_ACTION_GROUPS) is listed as that one. */
     async actions(): Promise<string[]> {
       const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action);
-      return rows.map((r) => r.action);
+      const filed = new Map([...AUDIT_ACTION_GROUPS].flatMap(([group, members]) => members.map((m) => [m, group] as const)));
+      return [...new Set(rows.map((r) => filed.get(r.action) ?? r.action))].sort();
     },
   };
 }

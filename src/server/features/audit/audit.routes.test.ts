@@ -44,6 +44,30 @@ describe('GET /v1/audit', () => {
     expect((await audit('from=2025-06-15&to=2025-06-15&action=followup')).totalResults).toBe(2);
   });
 
+  it('names a submission by its submitter (and CH number once it has one), and filters by CH number, id or submitter', async () => {
+    const one = await audit(`entity=submission&entityId=${f.ids.friday}`);
+    const submitter = one.results[0]!.submission!.submitter;
+    expect(submitter).not.toBe('');
+    expect(one.results.every((e) => e.submission?.submitter === submitter && e.submission.chNumber === null)).toBe(true);
+    expect((await audit('entity=user')).results.every((e) => e.submission === null)).toBe(true);
+    expect((await audit(`submission=${f.ids.friday}`)).results.map((e) => e.action)).toEqual(['followup', 'import']);
+    // Part of the submitter's name, in any case.
+    const byName = await audit(`submission=${encodeURIComponent(submitter.slice(0, 4).toUpperCase())}`);
+    expect(byName.results.map((e) => e.entityId)).toContain(f.ids.friday);
+    expect(byName.results.every((e) => e.entity === 'submission')).toBe(true);
+    expect((await audit('submission=CH-NOSUCH')).totalResults).toBe(0);
+  });
+
+  it('files a mark-reportable under the reportability decision it is', async () => {
+    const marked = await f.send('PATCH', `/v1/jotforms/submission/${f.ids.saturday}/mark-reportable`, { reportable: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const decisions = await audit(`action=${encodeURIComponent('decide reportability')}&entityId=${f.ids.saturday}`);
+    expect(decisions.results.map((e) => e.action)).toEqual(['mark reportable']);
+    const actions = (await f.send('GET', '/v1/audit/actions', undefined, f.admin)).json<{ results: string[] }>().results;
+    expect(actions).toContain('decide reportability');
+    expect(actions).not.toContain('mark reportable');
+  });
+
   it('refuses bad filters', async () => {
     const wrong = await f.send('GET', '/v1/audit?entity=planet', undefined, f.admin);
     expect(wrong.statusCode).toBe(400);

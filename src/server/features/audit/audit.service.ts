@@ -11,6 +11,7 @@ export interface AuditFilterInput {
   entityId?: string | undefined;
   actor?: string | undefined;
   action?: string | undefined;
+  submission?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   reads?: boolean | undefined;
@@ -41,6 +42,7 @@ export function createAuditService(repo: AuditRepo, timeZone: string) {
       entityId: f.entityId || undefined,
       actor: f.actor || undefined,
       action: f.action || undefined,
+      submission: f.submission || undefined,
       from: f.from ? (zonedTimeToUtc(`${f.from} 00:00:00`, timeZone) ?? undefined) : undefined,
       reads: f.reads,
       until: f.to ? (zonedTimeToUtc(`${addDays(f.to, 1)} 00:00:00`, timeZone) ?? undefined) : undefined,

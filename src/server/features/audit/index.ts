@@ -1,4 +1,4 @@
 /** The audit trail for admins (read, filter, export; never cleared). */
 export { createAuditRepo } from './audit.repo.ts';
-export { type AuditService, createAuditService } from './audit.service.ts';
+export { createAuditService } from './audit.service.ts';
 export { auditRoutes } from './audit.routes.ts';

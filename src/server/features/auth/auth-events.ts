@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import type { SignInMethod } from '#shared/contract/auth';
 import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor, AuditRecord } from '../../lib/audit.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 
 /** Why a session ended, as recorded on it and in the audit trail. */
-export type SessionEndReason = 'logout' | 'signed out by user' | 'password changed' | 'password reset' | 'restricted' | 'signed out by admin' | 'refresh token reuse' | 'idle' | 'maximum age';
+export type SessionEndReason =
+  | 'logout'
+  | 'signed out by user'
+  | 'password changed'
+  | 'password reset'
+  | 'restricted'
+  | 'signed out by admin'
+  | 'refresh token reuse'
+  | 'idle'
+  | 'maximum age'
+  | 'second factor required';
 
 interface Account {
   id: string;
@@ -12,6 +23,14 @@ interface Account {
 }
 
 const wellFormed = z.email();
+
+/** How a sign-in was proven, in words for the system log. */
+const METHOD_TEXT: Record<SignInMethod, string> = {
+  password: 'password',
+  'password+totp': 'password and authenticator app',
+  'password+recovery': 'password and recovery code',
+  sso: 'single sign-on',
+};
 
 /**
  * The e-mail as typed, only when it is a well-formed address: people type passwords into the
@@ -30,10 +49,10 @@ export function createAuthEvents(log: SystemLog, uow: UnitOfWork) {
   const audit = { record: (entry: AuditRecord) => uow(({ audit: write }) => write(entry)) };
 
   return {
-    /** In the sign-in's own transaction (`work`), with its session; logged once that has committed. */
-    async signedIn(work: Work, user: Account, sessionId: string, address: string): Promise<void> {
-      await work.audit({ actor: actorOf(user, address), entity: 'session', entityId: sessionId, action: 'sign in', after: { userId: user.id } });
-      work.afterCommit(() => log.success('Auth', `User ${user.email} signed in from ${address}`));
+    /** In the sign-in's own transaction (`work`), with its session and how it was proven; logged once that has committed. */
+    async signedIn(work: Work, user: Account, sessionId: string, address: string, method: SignInMethod): Promise<void> {
+      await work.audit({ actor: actorOf(user, address), entity: 'session', entityId: sessionId, action: 'sign in', after: { userId: user.id, method } });
+      work.afterCommit(() => log.success('Auth', `User ${user.email} signed in from ${address} (${METHOD_TEXT[method]})`));
     },
 
     async signInFailed(user: Account, address: string): Promise<void> {
@@ -63,6 +82,15 @@ export function createAuthEvents(log: SystemLog, uow: UnitOfWork) {
       await log.error('Auth', `Failed sign-ins for ${loggableEmail(email)} from ${addresses} different addresses within 15 minutes: possible password guessing`);
     },
 
+    /**
+     * A provider round trip that signed no one in and names no account (no account for the identity,
+     * cancelled at the provider, timed out, the provider unreachable): a system-log line, as the
+     * provider start and callback are throttled per client.
+     */
+    async providerSignInFailed(address: string, why: string): Promise<void> {
+      await log.error('Auth', `Single sign-on from ${address} did not sign in: ${why}`);
+    },
+
     async refused(user: Account, address: string, why: string): Promise<void> {
       await log.error('Auth', `Sign-in refused for ${user.email} from ${address}: ${why}`);
       await audit.record({ actor: null, address, entity: 'user', entityId: user.id, action: 'sign-in refused', after: { reason: why } });
@@ -72,6 +100,12 @@ export function createAuthEvents(log: SystemLog, uow: UnitOfWork) {
     async passwordChanged(work: Work, user: Account, address: string, othersEnded: number): Promise<void> {
       await work.audit({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'password change' });
       await log.success('Auth', `User ${user.email} changed their password from ${address}; ${othersEnded} other session${othersEnded === 1 ? '' : 's'} ended`);
+    },
+
+    /** A wrong password or code where a signed-in user had to prove it is them (`purpose`: what for). */
+    async proofFailed(user: Account, address: string, purpose: string): Promise<void> {
+      await log.error('Auth', `Wrong password or code for ${user.email} from ${address} (${purpose})`);
+      await audit.record({ actor: actorOf(user, address), entity: 'user', entityId: user.id, action: 'identity check failed', after: { purpose } });
     },
 
     async passwordChangeFailed(user: Account, address: string): Promise<void> {

@@ -25,7 +25,7 @@ describe('auth routes', () => {
       expect(Date.parse(body.tokens.refresh.expires)).toBeGreaterThan(Date.parse(body.tokens.access.expires));
     });
 
-    it('updates lastLogin, in the answer and in the database', async () => {
+    it('updates lastLogin, in the reply and in the database', async () => {
       const u = await s.t.createUser('staff');
       const before = Date.now();
       const res = await login({ email: u.email, password: u.password });
@@ -43,13 +43,13 @@ describe('auth routes', () => {
       expect(res.json().user.email).toBe(ADMIN.email);
     });
 
-    it('answers 401 with a message for a wrong password', async () => {
+    it('replies 401 with a message for a wrong password', async () => {
       const res = await login({ email: ADMIN.email, password: 'wrong-password1' });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(INVALID_LOGIN);
     });
 
-    it('answers 401 with the same message for an unknown email', async () => {
+    it('replies 401 with the same message for an unknown email', async () => {
       const res = await login({ email: 'nobody@example.com', password: 'whatever123' });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(INVALID_LOGIN);
@@ -61,7 +61,7 @@ describe('auth routes', () => {
       ['a missing password', { email: ADMIN.email }, 'password', /password is required/i],
       ['an empty password', { email: ADMIN.email, password: '' }, 'password', /password is required/i],
       ['a number as password', { email: ADMIN.email, password: 12345678 }, 'password', /password/i],
-    ])('answers 400 with code, message and details for %s', async (_name, payload, field, message) => {
+    ])('replies 400 with code, message and details for %s', async (_name, payload, field, message) => {
       const res = await login(payload);
       expect(res.statusCode).toBe(400);
       const body = res.json();
@@ -69,14 +69,14 @@ describe('auth routes', () => {
       expect(body.details[field]).toMatch(message);
     });
 
-    it('answers 400 with all problems when both fields are missing', async () => {
+    it('replies 400 with all problems when both fields are missing', async () => {
       const res = await login({});
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
       expect(Object.keys(res.json().details).sort()).toEqual(['email', 'password']);
     });
 
-    it('answers 400, not 500, for malformed JSON', async () => {
+    it('replies 400, not 500, for malformed JSON', async () => {
       const res = await s.t.request({
         method: 'POST',
         url: '/v1/auth/login',
@@ -87,7 +87,7 @@ describe('auth routes', () => {
       expect(res.json()).toEqual({ code: 'bad_request', message: 'The request body is not valid JSON.' });
     });
 
-    it('answers 400 for an empty JSON body or a body that is not an object', async () => {
+    it('replies 400 for an empty JSON body or a body that is not an object', async () => {
       for (const payload of ['', '[]', '"admin@example.com"']) {
         const res = await s.t.request({ method: 'POST', url: '/v1/auth/login', headers: { 'content-type': 'application/json' }, payload });
         expect(res.statusCode).toBe(400);
@@ -95,7 +95,7 @@ describe('auth routes', () => {
       }
     });
 
-    it('answers 400 for a prototype-poisoning body', async () => {
+    it('replies 400 for a prototype-poisoning body', async () => {
       const res = await s.t.request({
         method: 'POST',
         url: '/v1/auth/login',
@@ -106,13 +106,13 @@ describe('auth routes', () => {
       expect(res.json()).toMatchObject({ code: 'bad_request' });
     });
 
-    it('answers 413 for a body over the size limit', async () => {
+    it('replies 413 for a body over the size limit', async () => {
       const res = await login({ email: ADMIN.email, password: 'x'.repeat(600 * 1024) });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ code: 'payload_too_large', message: 'The request body is too large.' });
     });
 
-    it('answers 403 with a message for a restricted user, but 401 for a wrong password', async () => {
+    it('replies 403 with a message for a restricted user, but 401 for a wrong password', async () => {
       const u = await s.t.createUser('member', { isRestricted: true });
       const wrong = await login({ email: u.email, password: 'wrong-password1' });
       expect(wrong.statusCode).toBe(401);

@@ -53,7 +53,7 @@ describe('auth routes', () => {
       expect((await refresh(other.refresh)).statusCode).toBe(200);
     });
 
-    it('answers 204 for an unknown token and 400 without one', async () => {
+    it('replies 204 for an unknown token and 400 without one', async () => {
       expect((await s.t.request({ method: 'POST', url: '/v1/auth/logout', payload: { refreshToken: 'unknown' } })).statusCode).toBe(204);
       const res = await s.t.request({ method: 'POST', url: '/v1/auth/logout', payload: {} });
       expect(res.statusCode).toBe(400);

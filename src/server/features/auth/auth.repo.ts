@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -55,7 +54,7 @@ export function createAuthRepo(db: Db) {
     async liveSessions(userId: string, now: Date, idleSince: Date): Promise<SessionRow[]> {
       return db.select().from(sessions).where(and(eq(sessions.userId, userId), live(now, idleSince))).orderBy(desc(sessions.lastSeenAt));
     },
-    /** Ends the selected live sessions (any not yet ended when `idleSince` is null); answers the ids ended. */
+    /** Ends the selected live sessions (any not yet ended when `idleSince` is null); returns the ids ended. */
     async endSessions(which: SessionSelector, reason: string, now: Date, idleSince: Date | null, q: Queryable = db): Promise<string[]> {
       const rows = await q
         .update(sessions)

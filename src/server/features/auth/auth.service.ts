@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Forbidden, Invalid, SecondFactorRequired, Unauthorized } from '../../lib/errors.ts';
-import { decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { type PasswordCost, decoyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type UserRow, type UsersRepo, toUser } from '../users/index.ts';
@@ -28,8 +28,10 @@ export interface AuthDeps {
   attemptsPerMinute: number;
   /** The challenge of a second factor the user must still give, or null when none is on. */
   secondFactorChallenge?: (user: UserRow) => Promise<string | null>;
-  /** Whether the user may sign in with a password at all (else only through the identity provider). */
-  passwordAllowed?: (user: UserRow) => boolean;
+  /** Why the user may not sign in with a password (PASSWORD_LOGIN), as the sentence to show and the reason to record; null when they may. */
+  passwordRefused?: (user: UserRow) => Promise<{ sentence: string; reason: string } | null>;
+  /** argon2id's cost for the hashes made here (PASSWORD_COST unless given: tests give a lower one). */
+  passwordCost?: PasswordCost | undefined;
 }
 
 const INVALID_LOGIN = 'Incorrect email or password.';
@@ -39,9 +41,7 @@ const RESTRICTED = 'Your account has been restricted. Please contact an administ
 export const REUSE_INTERVAL_MS = 10_000;
 const wrongCurrent = () => new Invalid('Your current password is not correct.', { currentPassword: 'Your current password is not correct.' });
 
-const SSO_ONLY = 'Your organisation signs in through single sign-on. Use the single sign-on button.';
-
-export function createAuthService({ repo, users, sessions, throttle, events, clock, uow, attemptsPerMinute, secondFactorChallenge, passwordAllowed }: AuthDeps) {
+export function createAuthService({ repo, users, sessions, throttle, events, clock, uow, attemptsPerMinute, secondFactorChallenge, passwordRefused, passwordCost }: AuthDeps) {
   const signIn = createSignIn({ users, sessions, events, clock, uow });
   const minutes = sessions.idleMinutes;
   const idleEnded = `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`;
@@ -49,15 +49,16 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
   const maxAgeEnded = `Your session ended after ${hours} hour${hours === 1 ? '' : 's'}. Please sign in again.`;
 
   return {
-    countAttempt: (kind: AttemptKind, address: string) => throttle.countAttempt(kind, address, kind === 'login' ? attemptsPerMinute : attemptsPerMinute * 6),
+    countAttempt: (kind: AttemptKind, address: string) => throttle.countAttempt(kind, address, kind === 'refresh' ? attemptsPerMinute * 6 : attemptsPerMinute),
 
     async login(email: string, password: string, client: ClientInfo): Promise<{ user: User; tokens: AuthTokens }> {
       const { address } = client;
       // Counted before the password is looked at, the same way for known and unknown accounts.
-      const attempt = await throttle.reserve(email, address);
+      const attempt = await throttle.reserve(email, client);
       const user = await users.findByEmail(email);
-      // Unknown accounts pay for a hash check too, so timing does not tell whether one exists.
-      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+      // Unknown accounts, and accounts without a password (made by single sign-on), pay for a hash
+      // check too, so timing tells nothing about either.
+      const ok = (await verifyPassword(user?.passwordHash || (await decoyHash(passwordCost)), password)) && !!user?.passwordHash;
       if (!user || !ok) {
         const outcome = await throttle.failed(attempt);
         if (!user) {
@@ -76,9 +77,10 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
         await events.refused(user, address, 'the account is restricted');
         throw new Forbidden(RESTRICTED);
       }
-      if (passwordAllowed && !passwordAllowed(user)) {
-        await events.refused(user, address, 'password sign-in is for super_admins only');
-        throw new Forbidden(SSO_ONLY);
+      const refused = await passwordRefused?.(user);
+      if (refused) {
+        await events.refused(user, address, refused.reason);
+        throw new Forbidden(refused.sentence);
       }
       // The attempt stays counted until the second factor is right too, so codes cannot be guessed freely.
       const challenge = await secondFactorChallenge?.(user);
@@ -127,11 +129,11 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
     },
 
     /** The user's own change: the current password proves it is them; every other session ends. */
-    async changePassword(actor: AuthUser, body: z.output<typeof ChangePasswordBody>): Promise<void> {
-      const attempt = await throttle.reserve(actor.email, actor.address);
+    async changePassword(actor: AuthUser, client: ClientInfo, body: z.output<typeof ChangePasswordBody>): Promise<void> {
+      const attempt = await throttle.reserve(actor.email, client);
       const user = await users.findById(actor.id);
       if (!user) throw new Unauthorized(SESSION_ENDED);
-      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      if (!(await verifyPassword(user.passwordHash || (await decoyHash(passwordCost)), body.currentPassword)) || !user.passwordHash) {
         // Counted like a failed sign-in: a stolen access token cannot guess the password freely.
         const outcome = await throttle.failed(attempt);
         await events.passwordChangeFailed(user, actor.address);
@@ -143,7 +145,7 @@ export function createAuthService({ repo, users, sessions, throttle, events, clo
         throw new Invalid('Choose a new password that differs from the current one.', { newPassword: 'Choose a new password that differs from the current one.' });
       }
       await assertStrongPassword(body.newPassword, [user.name, user.email], 'newPassword');
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await hashPassword(body.newPassword, passwordCost);
       await uow(async (work) => {
         // Made only if the hash is still the one just checked: a concurrent change with the same
         // current password finds it replaced, and its current password no longer right.

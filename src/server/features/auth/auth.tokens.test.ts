@@ -28,7 +28,7 @@ describe('auth routes', () => {
       expect(body.user).not.toHaveProperty('passwordHash');
     });
 
-    it('answers 401 without a token', async () => {
+    it('replies 401 without a token', async () => {
       const res = await s.t.request({ method: 'GET', url: '/v1/auth/profile' });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 'unauthorized', message: 'Please sign in.' });
@@ -38,13 +38,13 @@ describe('auth routes', () => {
       ['garbage', 'Bearer garbage'],
       ['a non-bearer scheme', 'Basic YWRtaW46cGFzc3dvcmQ='],
       ['an empty bearer', 'Bearer '],
-    ])('answers 401 for %s', async (_name, authorization) => {
+    ])('replies 401 for %s', async (_name, authorization) => {
       const res = await s.t.request({ method: 'GET', url: '/v1/auth/profile', headers: { authorization } });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
     });
 
-    it('answers 401 for a tampered token (payload changed, signature kept)', async () => {
+    it('replies 401 for a tampered token (payload changed, signature kept)', async () => {
       const { access } = await s.t.login(ADMIN.email, ADMIN.password);
       const [header, payload, signature] = access.split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());

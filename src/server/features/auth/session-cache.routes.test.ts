@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('the sign-in check cache across instances', () => {
-  it('is used: with the notifying trigger off, an instance that checked a session keeps answering from its cache', async () => {
+  it('is used: with the notifying trigger off, an instance that checked a session keeps checking against its cache', async () => {
     const u = await t.createUser('staff');
     const { access } = await t.login(u.email, u.password);
     expect((await profile(other, access)).statusCode).toBe(200);

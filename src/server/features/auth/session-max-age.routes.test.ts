@@ -11,7 +11,7 @@ async function suite(env: Record<string, string>) {
   const u = await t.createUser('staff');
   const refresh = (refreshToken: string) => t.request({ method: 'POST', url: '/v1/auth/refresh-tokens', payload: { refreshToken } });
   const profile = (access: string) => t.request({ method: 'GET', url: '/v1/auth/profile', headers: bearer(access) });
-  /** Uses the session every 30 minutes (within the idle limit) until `hours` after sign-in; answers the last pair. */
+  /** Uses the session every 30 minutes (within the idle limit) until `hours` after sign-in; returns the last pair. */
   async function keepBusy(tokens: { access: string; refresh: string }, hours: number) {
     let pair = tokens;
     for (let elapsed = 0; elapsed + 0.5 * HOUR < hours * HOUR; elapsed += 0.5 * HOUR) {

@@ -124,7 +124,7 @@ describe('PATCH /v1/auth/password', () => {
     ['the same password again', { currentPassword: 'CURRENT', newPassword: 'CURRENT' }, 'newPassword', 'Choose a new password that differs from the current one.'],
     ['a missing current password', { newPassword: 'Brand9NewPass' }, 'currentPassword', 'currentPassword is required'],
     ['an unknown field', { currentPassword: 'CURRENT', newPassword: 'Brand9NewPass', role: 'admin' }, 'role', 'unknown field role'],
-  ])('answers 400 {code, message, details} for %s, and changes nothing', async (_name, payload, field, problem) => {
+  ])('replies 400 {code, message, details} for %s, and changes nothing', async (_name, payload, field, problem) => {
     const u = await t.createUser('member', { password: 'Current-Pass-Word' });
     const body = JSON.parse(JSON.stringify(payload).replaceAll('CURRENT', 'Current-Pass-Word')) as Record<string, unknown>;
     const { access } = await t.login(u.email, 'Current-Pass-Word');
@@ -143,7 +143,7 @@ describe('PATCH /v1/auth/password', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
-  it('answers 401 without a session', async () => {
+  it('replies 401 without a session', async () => {
     expect((await t.request({ method: 'PATCH', url: '/v1/auth/password', payload: { currentPassword: 'x', newPassword: 'Brand9NewPass' } })).statusCode).toBe(401);
   });
 });

@@ -18,7 +18,7 @@ function deferred<T>() {
 
 /**
  * The sign-in check of one session over a stand-in for its two queries: each read of the row
- * waits until the test answers it, so the test sees how many reads and writes requests cause.
+ * waits until the test releases it, so the test sees how many reads and writes requests cause.
  */
 async function setup() {
   const clock = fixedClock(START);
@@ -83,7 +83,7 @@ describe('the sign-in check of a session', () => {
     expect(s.reads).toHaveLength(2);
     s.reads[1]!.resolve(s.row({ revokedAt: new Date(START.getTime() + 1) }));
     expect(await after).toBeNull();
-    // The read begun before the sign-out ends last, with the row as it was: answered to its own
+    // The read begun before the sign-out ends last, with the row as it was: the reply to its own
     // request, but not kept over the newer one.
     s.reads[0]!.resolve(s.row());
     expect((await before)?.id).toBe('u1');
@@ -91,7 +91,7 @@ describe('the sign-in check of a session', () => {
     expect(s.reads).toHaveLength(2);
   });
 
-  it('answers a busy session from its cached row, and writes its last use once a minute', async () => {
+  it('checks a busy session against its cached row, and writes its last use once a minute', async () => {
     const s = await setup();
     const first = s.sessions.authenticate(s.token);
     await s.settle(() => s.reads.length === 1);

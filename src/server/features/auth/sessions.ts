@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthTokens, SessionInfo, SignInMethod } from '#shared/contract/auth';
 import type { Role } from '#shared/roles';
-import type { Queryable, UnitOfWork, Work } from '../../db/unit-of-work.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -11,10 +12,11 @@ import type { AuthRepo, SessionRow } from './auth.repo.ts';
 import type { SessionCache } from './session-cache.ts';
 import { type AccessSubject, type TokenSigner, hashToken, newRefreshToken } from './tokens.ts';
 
-/** Where a request came from: the client address (through TRUST_PROXY) and its browser. */
+/** Where a request came from: the client address (through TRUST_PROXY), its browser, and the browser's cookies (its device cookie). */
 export interface ClientInfo {
   address: string;
   userAgent: string;
+  cookies?: string | undefined;
 }
 
 export interface SessionsDeps {
@@ -84,7 +86,7 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
     return { id: row.userId, name: row.name, email: row.email, role: row.role, permissions: row.permissions, sessionId };
   }
 
-  /** Ends sessions of a user within a change (`work`), recorded with who and why; answers the ids ended. */
+  /** Ends sessions of a user within a change (`work`), recorded with who and why; returns the ids ended. */
   async function endWithin(work: Work, user: Pick<Account, 'id' | 'email'>, which: { only?: string; except?: string }, reason: SessionEndReason, actor: AuditActor | null, address?: string): Promise<string[]> {
     const now = clock.now();
     // An idle session is already over; ending it is only recorded when idleness is the reason.
@@ -93,7 +95,7 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
     return ended;
   }
 
-  /** Ends sessions of a user, recorded with who and why; answers how many ended. */
+  /** Ends sessions of a user, recorded with who and why; returns how many ended. */
   async function end(user: Pick<Account, 'id' | 'email'>, which: { only?: string; except?: string }, reason: SessionEndReason, actor: AuditActor | null, address?: string): Promise<number> {
     const ended = await uow((work) => endWithin(work, user, which, reason, actor, address));
     cache?.forgetUser(user.id);
@@ -107,7 +109,8 @@ export function createSessions({ repo, signer, clock, events, uow, refreshDays, 
     async start(tx: Queryable, user: Account, client: ClientInfo, method: SignInMethod = 'password'): Promise<{ sessionId: string; tokens: AuthTokens }> {
       const now = clock.now();
       const id = randomUUID();
-      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400), method }, tx);
+      const providerAt = method === 'sso' ? now : null;
+      await repo.insertSession({ id, userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: now, ipAddress: client.address, userAgent: client.userAgent.slice(0, 400), method, providerAt }, tx);
       return { sessionId: id, tokens: await issue(user, id, now, tx) };
     },
 

@@ -13,7 +13,7 @@ export interface SignedIn {
 
 /**
  * The last step of every successful sign-in (password, second factor, single sign-on): the same
- * answer as `POST /v1/auth/login`, a new session recorded with how it was proven. The last-login
+ * reply as `POST /v1/auth/login`, a new session recorded with how it was proven. The last-login
  * time, the session, its first refresh token and the audit entry commit together.
  */
 export function createSignIn({ users, sessions, events, clock, uow }: { users: UsersRepo; sessions: Sessions; events: AuthEvents; clock: Clock; uow: UnitOfWork }) {
@@ -21,7 +21,7 @@ export function createSignIn({ users, sessions, events, clock, uow }: { users: U
     return uow(async (work) => {
       const updated = (await users.update(user.id, { lastLogin: clock.now() }, work.tx)) ?? user;
       const { sessionId, tokens } = await sessions.start(work.tx, updated, client, method);
-      await events.signedIn(work, updated, sessionId, client.address);
+      await events.signedIn(work, updated, sessionId, client.address, method);
       return { user: toUser(updated), tokens };
     });
   };

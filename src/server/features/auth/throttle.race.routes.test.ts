@@ -21,8 +21,8 @@ describe('parallel guesses (the decision is taken before the password is checked
 
   it('of 50 parallel wrong passwords for one account from one address, exactly 5 are checked', async () => {
     const u = await t.createUser('staff');
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(t, u.email, `wrong-password-${i}`, '198.51.100.40')));
-    expect(statuses(answers)).toEqual([...Array(5).fill(401), ...Array(45).fill(429)]);
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(t, u.email, `wrong-password-${i}`, '198.51.100.40')));
+    expect(statuses(replies)).toEqual([...Array(5).fill(401), ...Array(45).fill(429)]);
     const failed = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, u.id), eq(auditEvents.action, 'sign-in failed')));
     expect(failed).toHaveLength(5);
   });
@@ -30,12 +30,12 @@ describe('parallel guesses (the decision is taken before the password is checked
   it('of 50 parallel password changes with a wrong current password, exactly 5 are checked', async () => {
     const u = await t.createUser('member');
     const { access } = await t.login(u.email, u.password);
-    const answers = await Promise.all(
+    const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         t.request({ method: 'PATCH', url: '/v1/auth/password', headers: { ...bearer(access), 'x-forwarded-for': '198.51.100.41' }, payload: { currentPassword: `wrong-password-${i}`, newPassword: 'a fresh long passphrase 41' } }),
       ),
     );
-    expect(statuses(answers)).toEqual([...Array(5).fill(400), ...Array(45).fill(429)]);
+    expect(statuses(replies)).toEqual([...Array(5).fill(400), ...Array(45).fill(429)]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { loginThrottle, unknownSignIns } from '../../db/schema/index.ts';
 
 /** A counter as it stands now: hits in its current window (0 once it ended) and any block. */
@@ -100,9 +99,9 @@ export function createThrottleRepo(db: Db) {
       return row && live(row, now);
     },
 
-    /** Gives back one hit (an attempt that turned out to be the right password). */
-    async untake(key: string): Promise<void> {
-      await db.update(t).set({ hits: sql`greatest(${t.hits} - 1, 0)` }).where(eq(t.key, stored(key)));
+    /** Gives back one hit (an attempt that turned out to be the right password); `unblock`: and the block that hit set. */
+    async untake(key: string, unblock = false): Promise<void> {
+      await db.update(t).set({ hits: sql`greatest(${t.hits} - 1, 0)`, ...(unblock ? { blockedUntil: null } : {}) }).where(eq(t.key, stored(key)));
     },
 
     /** The live counters among `keys` (absent keys are not in the map). */
@@ -119,7 +118,7 @@ export function createThrottleRepo(db: Db) {
       await db.delete(t).where(eq(t.key, stored(key)));
     },
 
-    /** Counts a failed sign-in for an e-mail with no account; answers the address's failures in that minute. */
+    /** Counts a failed sign-in for an e-mail with no account; returns the address's failures in that minute. */
     async countUnknown(address: string, now: Date): Promise<number> {
       const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
       const u = unknownSignIns;

@@ -30,8 +30,8 @@ describe('an office behind one address (LOGIN_RATE_LIMIT default 300)', () => {
   it('signs in 30 different users from one address within a few seconds, all of them', async () => {
     const staff = await Promise.all(Array.from({ length: 30 }, (_, i) => t.createUser(i % 3 === 0 ? 'member' : 'staff')));
     const started = Date.now();
-    const answers = await Promise.all(staff.map((u) => signIn(t, u.email, u.password, '203.0.113.10')));
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    const replies = await Promise.all(staff.map((u) => signIn(t, u.email, u.password, '203.0.113.10')));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
     expect(Date.now() - started).toBeLessThan(10_000);
     // A few mistyped passwords among them lock nobody else out.
     expect((await signIn(t, staff[0]!.email, 'typo-password1', '203.0.113.10')).statusCode).toBe(401);
@@ -58,15 +58,15 @@ describe('failures per (account, address)', () => {
     expect(fromB.statusCode).toBe(200);
   });
 
-  it('answers an unknown account exactly as a known one, so a lock tells nothing about accounts', async () => {
+  it('replies to an unknown account exactly as to a known one, so a lock tells nothing about accounts', async () => {
     const u = await t.createUser('staff');
-    const answers = async (email: string) => {
+    const replies = async (email: string) => {
       const out = [];
       for (let i = 0; i < 6; i++) out.push(await signIn(t, email, `wrong-password-${i}`, '198.51.100.3'));
       return out.map((r) => ({ status: r.statusCode, body: r.json(), retry: r.headers['retry-after'] }));
     };
-    const known = await answers(u.email);
-    const unknown = await answers('nobody-here@example.com');
+    const known = await replies(u.email);
+    const unknown = await replies('nobody-here@example.com');
     expect(unknown).toEqual(known);
     expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
   });
@@ -94,9 +94,9 @@ describe('failures per (account, address)', () => {
   it('counts the longest e-mail the contract lets in like any other (no error from the counters)', async () => {
     // 252 random characters: long enough that the counter keys it by its hash.
     const email = `${randomBytes(120).toString('hex')}@example.com`;
-    const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await signIn(t, email, 'wrong-password1', '198.51.100.6')).statusCode);
-    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    const replies = [];
+    for (let i = 0; i < 6; i++) replies.push((await signIn(t, email, 'wrong-password1', '198.51.100.6')).statusCode);
+    expect(replies).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('records each failure and the lock in the system log and the audit trail, with the client address', async () => {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { clientKey } from './client-key.ts';
+import type { DeviceCookies } from './devices.ts';
 import type { ThrottleRepo } from './throttle.repo.ts';
 
 /**
@@ -21,19 +22,29 @@ export const THROTTLE = {
   /** The first wait once an account is slowed, doubling with each attempt up to the longest. */
   accountFirstWaitMs: 1000,
   accountLongestWaitMs: 10_000,
+  /** Failures on one account in an hour from browsers it has not signed in from; then those are refused for the hour. */
+  untrustedFailures: 100,
+  /** Failures in an hour through one device cookie before that browser counts as unknown too. */
+  deviceFailures: 10,
+  hourMs: 60 * 60_000,
   windowMs: 15 * 60_000,
   blockMs: 15 * 60_000,
 } as const;
 
 const MINUTE = 60_000;
 
-export type AttemptKind = 'login' | 'refresh';
+/** What a request to an anonymous sign-in endpoint is counted as: a sign-in, a refresh, or a step of a single sign-on round trip. */
+export type AttemptKind = 'login' | 'refresh' | 'sso';
 
 /** An attempt allowed to check a password: its pair's count, and the keys to give back if it succeeds. */
 export interface Attempt {
   email: string;
   client: string;
   pairHits: number;
+  /** The key the hourly cap counted it under: the browser's device cookie, or the account's unknown browsers. */
+  hourly: string;
+  /** This attempt reached the hourly cap (and blocked its key). */
+  hourlyFull: boolean;
 }
 
 /** What one failure set off, for the system log and audit trail. */
@@ -51,6 +62,8 @@ const keys = {
   address: (client: string) => `address:${client}`,
   spread: (email: string) => `spread:${email}`,
   account: (email: string) => `account:${email}`,
+  untrusted: (email: string) => `untrusted:${email}`,
+  device: (id: string) => `device:${id}`,
 };
 
 function secondsUntil(when: Date, now: Date): number {
@@ -70,7 +83,13 @@ function slowedDown(until: Date | null | undefined, now: Date): TooManyRequests 
   return new TooManyRequests(`Too many failed sign-in attempts. Please wait ${plural(seconds, 'second')} and try again.`, seconds);
 }
 
-export function createLoginThrottle({ repo, clock }: { repo: ThrottleRepo; clock: Clock }) {
+/** Where an attempt comes from: the client address, and the browser's cookies (its device cookie). */
+export interface AttemptSource {
+  address: string;
+  cookies?: string | undefined;
+}
+
+export function createLoginThrottle({ repo, clock, devices }: { repo: ThrottleRepo; clock: Clock; devices?: DeviceCookies }) {
   return {
     /** Counts one request to a sign-in endpoint, whatever its outcome; beyond `limit` a minute, 429. */
     async countAttempt(kind: AttemptKind, address: string, limit: number): Promise<void> {
@@ -85,13 +104,16 @@ export function createLoginThrottle({ repo, clock }: { repo: ThrottleRepo; clock
     },
 
     /**
-     * Before a password is checked: counts the attempt against its pair and its account, or
-     * refuses it (a locked pair, a client locked for accounts it failed on, an account whose
-     * next turn has not come). In one transaction, so a refusal counts nothing.
+     * Before a password (or code) is checked: counts the attempt against its pair, its account
+     * and the hourly cap, or refuses it (a locked pair, a client locked for accounts it failed on,
+     * an account whose next turn has not come, an hour's failures from unknown browsers used up).
+     * A browser with a valid device cookie for this account (devices.ts) counts apart from unknown
+     * browsers. In one transaction, so a refusal counts nothing.
      */
-    async reserve(email: string, address: string): Promise<Attempt> {
+    async reserve(email: string, from: AttemptSource): Promise<Attempt> {
+      const device = devices ? await devices.trusted(from.cookies, email) : null;
       const now = clock.now();
-      const client = clientKey(address);
+      const client = clientKey(from.address);
       const pairKey = keys.pair(email, client);
       const accountKey = keys.account(email);
       return repo.atomically(async (q) => {
@@ -107,7 +129,14 @@ export function createLoginThrottle({ repo, clock }: { repo: ThrottleRepo; clock
           maxBlockMs: THROTTLE.accountLongestWaitMs,
         });
         if (!account) throw slowedDown((await repo.read([accountKey], now, q)).get(accountKey)?.blockedUntil, now);
-        return { email, client, pairHits: pair.hits };
+        const hour = { windowMs: THROTTLE.hourMs, blockMs: THROTTLE.hourMs, maxBlockMs: THROTTLE.hourMs };
+        // A known browser that keeps failing loses its standing and is counted with the unknown ones.
+        const known = device && (await repo.take(q, keys.device(device), now, { ...hour, blockAt: THROTTLE.deviceFailures })) ? keys.device(device) : null;
+        if (known) return { email, client, pairHits: pair.hits, hourly: known, hourlyFull: false };
+        const hourly = keys.untrusted(email);
+        const untrusted = await repo.take(q, hourly, now, { ...hour, blockAt: THROTTLE.untrustedFailures });
+        if (!untrusted) throw lockedOut((await repo.read([hourly], now, q)).get(hourly)?.blockedUntil, now);
+        return { email, client, pairHits: pair.hits, hourly, hourlyFull: untrusted.hits === THROTTLE.untrustedFailures };
       });
     },
 
@@ -125,10 +154,23 @@ export function createLoginThrottle({ repo, clock }: { repo: ThrottleRepo; clock
       };
     },
 
-    /** The right password: the pair starts afresh and the account gets its attempt back. */
-    async succeeded(attempt: Attempt): Promise<void> {
+    /**
+     * The right password (or code): the pair starts afresh and the account gets its attempt back,
+     * with `earlier` attempts of the same sign-in before it (a right code gives back its password's).
+     */
+    async succeeded(attempt: Attempt, earlier = 0): Promise<void> {
       await repo.clear(keys.pair(attempt.email, attempt.client));
+      for (let i = 0; i <= earlier; i++) {
+        await repo.untake(keys.account(attempt.email));
+        await repo.untake(attempt.hourly, attempt.hourlyFull);
+      }
+    },
+
+    /** Neither right nor wrong (a code refused only because it was just used): every count it took is given back, and any lock it set. */
+    async withdrawn(attempt: Attempt): Promise<void> {
+      await repo.untake(keys.pair(attempt.email, attempt.client), attempt.pairHits === THROTTLE.pairFailures);
       await repo.untake(keys.account(attempt.email));
+      await repo.untake(attempt.hourly, attempt.hourlyFull);
     },
 
     /** Counts a failure for an e-mail with no account; true for the client's first one in the minute. */

@@ -36,7 +36,7 @@ export function createTokenSigner(secret: string, clock: Clock, accessMinutes: n
     /** The user and session of a valid, unexpired access token, or null. */
     async verifyAccess(token: string): Promise<AccessSubject | null> {
       const now = clock.now();
-      // Same answer as jwtVerify: the signature of this exact text was checked with this key,
+      // Same outcome as jwtVerify: the signature of this exact text was checked with this key,
       // and expiry is checked again on every use, as jose does (exp > now in whole seconds).
       const hit = verified.get(token);
       if (hit) return hit.exp > Math.floor(now.getTime() / 1000) ? hit.subject : null;

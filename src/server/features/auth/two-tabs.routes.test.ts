@@ -18,9 +18,9 @@ describe('tabs refreshing together', () => {
   it('10 parallel refreshes with one token all get a working pair of the same session', async () => {
     const u = await t.createUser('staff');
     const { refresh: token } = await t.login(u.email, u.password);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(t, token)));
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    for (const pair of answers.map((r) => r.json<Tokens>())) {
+    const replies = await Promise.all(Array.from({ length: 10 }, () => refresh(t, token)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    for (const pair of replies.map((r) => r.json<Tokens>())) {
       expect((await profile(t, pair.access.token)).statusCode).toBe(200);
       expect((await refresh(t, pair.refresh.token)).statusCode).toBe(200);
     }
@@ -32,17 +32,17 @@ describe('tabs refreshing together', () => {
   it('of 10 parallel password changes with the same current password exactly one is made, with one audit entry', async () => {
     const u = await t.createUser('member');
     const { access } = await t.login(u.email, u.password);
-    const answers = await Promise.all(
+    const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         t.request({ method: 'PATCH', url: '/v1/auth/password', headers: bearer(access), payload: { currentPassword: u.password, newPassword: `walrus copper meadow ${i}` } }),
       ),
     );
-    const codes = answers.map((r) => r.statusCode);
+    const codes = replies.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 204)).toHaveLength(1);
     expect(codes.filter((c) => c !== 204).every((c) => c === 400 || c === 429)).toBe(true);
     const entries = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, u.id), eq(auditEvents.action, 'password change')));
     expect(entries).toHaveLength(1);
-    const made = answers.findIndex((r) => r.statusCode === 204);
+    const made = replies.findIndex((r) => r.statusCode === 204);
     const signIn = (password: string) => t.request({ method: 'POST', url: '/v1/auth/login', payload: { email: u.email, password } });
     expect((await signIn(`walrus copper meadow ${made}`)).statusCode).toBe(200);
   });

@@ -58,15 +58,20 @@ describe('GET /v1/dashboard/overview', () => {
     await own('sub-1', member.id);
     await own('sub-3', member.id);
     await own('sub-4', member.id);
-    await own('sub-2', staff.id); // denied: not open
+    await own('sub-2', staff.id); // denied but not closed: open, no clock
     // sub-5 and sub-7: open and nobody's.
     await t.database.db.update(submissions).set({ reportingDue: '2025-06-17' }).where(eq(submissions.id, 'sub-3'));
-    const mine = await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers: bearer((await t.login(member.email, member.password)).access) });
-    expect(mine.json().assignedToMe).toEqual({ open: 2, dueSoon: 1, overdue: 1 });
-    expect(mine.json().openPerOwner).toBeNull();
+    const overview = async (headers: Record<string, string>) => (await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers })).json();
+    const memberHeaders = bearer((await t.login(member.email, member.password)).access);
+    expect((await overview(memberHeaders)).assignedToMe).toEqual({ open: 3, dueSoon: 1, overdue: 1 });
+    // A closed complaint leaves the card (docs/features/signatures.md).
+    await t.database.db.update(submissions).set({ closedAt: clock.now() }).where(eq(submissions.id, 'sub-4'));
+    expect((await overview(memberHeaders)).assignedToMe).toEqual({ open: 2, dueSoon: 1, overdue: 1 });
+    expect((await overview(bearer((await t.login(staff.email, staff.password)).access))).assignedToMe).toEqual({ open: 1, dueSoon: 0, overdue: 0 });
+    expect((await overview(memberHeaders)).openPerOwner).toBeNull();
     const admin = await t.request({ method: 'GET', url: '/v1/dashboard/overview', headers: await t.as('admin') });
     expect(admin.json().assignedToMe).toEqual({ open: 0, dueSoon: 0, overdue: 0 });
-    expect(admin.json().openPerOwner).toEqual({ owners: [{ id: member.id, name: 'Mo Member', open: 2 }], unowned: 2 });
+    expect(admin.json().openPerOwner).toEqual({ owners: [{ id: member.id, name: 'Mo Member', open: 2 }, { id: staff.id, name: 'Sue Staff', open: 1 }], unowned: 2 });
   });
 
   it('asks for a sign-in', async () => {

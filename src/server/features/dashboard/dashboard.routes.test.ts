@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /v1/dashboard', () => {
-  it('answers the five cards, in order, with exactly these names; zero without submissions', async () => {
+  it('replies with the five cards, in order, with exactly these names; zero without submissions', async () => {
     const list = await stats();
     expect(list).toEqual([
       { name: 'Total Users', value: 2 },

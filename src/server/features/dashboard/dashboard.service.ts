@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { type AssignedCounts, CHART_WEEKS, STAT_NAMES, type Stat, type WeekCount } from '#shared/contract/dashboard';
-import { OPEN_STATUSES, SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
 import { type Role, can } from '#shared/roles';
 import { addDays, daysBetween, weekday } from '#shared/dates';
@@ -15,20 +15,21 @@ import { todayOn, zonedTimeToUtc } from '../../lib/time-zone.ts';
  */
 export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', formId: string | null = null) {
   const s = submissions;
-  const todayDate = todayOn(clock, timeZone);
-  const isOpen = sql`${s.submissionStatus} in ${[...OPEN_STATUSES]}`;
-
-  /** The user's complaints: open ones, and those whose reporting clock is due soon or overdue (docs/product.md, Owners). */
+  /**
+   * The user's open complaints (not closed: docs/features/signatures.md), and those whose reporting
+   * clock is due soon or overdue (docs/product.md, Owners). A closed complaint counts in none.
+   */
   async function assignedTo(userId: string, form: string, today: string): Promise<AssignedCounts> {
+    // A denied complaint runs no clock (docs/product.md, Reporting clocks).
+    const clockRuns = sql`${s.submissionStatus} <> 'Denied'`;
     const [row] = await db
       .select({
-        open: sql<number>`count(*) filter (where ${isOpen})`.mapWith(Number),
-        dueSoon: sql<number>`count(*) filter (where ${s.reportingDue} between ${today} and ${addDays(today, DUE_SOON_DAYS)})`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
+        open: count(),
+        dueSoon: sql<number>`count(*) filter (where ${clockRuns} and ${s.reportingDue} between ${today} and ${addDays(today, DUE_SOON_DAYS)})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${clockRuns} and ${s.reportingDue} < ${today})`.mapWith(Number),
       })
       .from(s)
-      // A denied complaint runs no clock (docs/product.md, Reporting clocks).
-      .where(and(eq(s.formId, form), eq(s.ownerId, userId), ne(s.submissionStatus, 'Denied')));
+      .where(and(eq(s.formId, form), eq(s.ownerId, userId), isNull(s.closedAt)));
     return { open: row?.open ?? 0, dueSoon: row?.dueSoon ?? 0, overdue: row?.overdue ?? 0 };
   }
 
@@ -39,7 +40,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
       .select({ id: s.ownerId, name: users.name, open: n })
       .from(s)
       .leftJoin(users, eq(users.id, s.ownerId))
-      .where(and(eq(s.formId, form), inArray(s.submissionStatus, [...OPEN_STATUSES])))
+      .where(and(eq(s.formId, form), isNull(s.closedAt)))
       .groupBy(s.ownerId, users.name)
       .orderBy(desc(n), users.name);
     const owners = rows.flatMap((r) => (r.id ? [{ id: r.id, name: r.name ?? r.id, open: r.open }] : []));
@@ -49,7 +50,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
   return {
     /** The five summary cards (docs/product.md, Screens), in order, counted from the live tables. */
     async stats(): Promise<Stat[]> {
-      const today = todayDate();
+      const today = todayOn(clock, timeZone);
       const weekAhead = addDays(today, 7);
       const [[userRow], [subRow]] = await Promise.all([
         db.select({ n: count() }).from(users),
@@ -77,19 +78,20 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
       formId: string | null;
       clocks: { overdue: number; dueWithin7Days: number };
       rationaleMissing: number;
+      potentialReportable: number;
       weeks: WeekCount[];
       assignedToMe: AssignedCounts;
       openPerOwner: { owners: { id: string; name: string; open: number }[]; unowned: number } | null;
     }> {
       const weeksFrom = (first: string): WeekCount[] => Array.from({ length: CHART_WEEKS }, (_, i) => ({ weekStart: addDays(first, 7 * i), counts: Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, 0])) }));
-      const today = todayDate();
+      const today = todayOn(clock, timeZone);
       const monday = addDays(today, -((weekday(today) + 6) % 7));
       const first = addDays(monday, -7 * (CHART_WEEKS - 1));
       const admin = can(viewer.role, 'users');
-      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, rationaleMissing: 0, weeks: weeksFrom(first), assignedToMe: { open: 0, dueSoon: 0, overdue: 0 }, openPerOwner: admin ? { owners: [], unowned: 0 } : null };
+      if (formId === null) return { formId: null, clocks: { overdue: 0, dueWithin7Days: 0 }, rationaleMissing: 0, potentialReportable: 0, weeks: weeksFrom(first), assignedToMe: { open: 0, dueSoon: 0, overdue: 0 }, openPerOwner: admin ? { owners: [], unowned: 0 } : null };
       const start = zonedTimeToUtc(`${first} 00:00:00`, timeZone) ?? new Date(`${first}T00:00:00Z`);
       const localDay = sql<string>`to_char(${s.submissionDate} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const [[clocks], [missing], perDay, assignedToMe, perOwner] = await Promise.all([
+      const [[clocks], [missing], [potential], perDay, assignedToMe, perOwner] = await Promise.all([
         db
           .select({
             overdue: sql<number>`count(*) filter (where ${s.reportingDue} < ${today})`.mapWith(Number),
@@ -98,6 +100,8 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
           .from(s)
           .where(and(eq(s.formId, formId), isNotNull(s.reportingDue), lte(s.reportingDue, addDays(today, 7)), ne(s.submissionStatus, 'Denied'))),
         db.select({ n: count() }).from(s).where(and(eq(s.formId, formId), eq(s.reportingRationaleMissing, true))),
+        // Flagged at intake and still waiting for a decision: the card leaves once one is recorded or the complaint is closed.
+        db.select({ n: count() }).from(s).where(and(eq(s.formId, formId), isNotNull(s.potentialReportableAt), isNull(s.reportingDecision), isNull(s.closedAt))),
         db
           .select({ day: localDay, status: s.submissionStatus, n: sql<number>`count(*)`.mapWith(Number) })
           .from(s)
@@ -112,7 +116,7 @@ export function createDashboardService(db: Db, clock: Clock, timeZone = 'UTC', f
         const week = weeks[Math.floor(daysBetween(first, r.day) / 7)];
         if (week) week.counts[r.status] = (week.counts[r.status] ?? 0) + r.n;
       }
-      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, rationaleMissing: missing?.n ?? 0, weeks, assignedToMe, openPerOwner: perOwner };
+      return { formId, clocks: { overdue: clocks?.overdue ?? 0, dueWithin7Days: clocks?.dueWithin7Days ?? 0 }, rationaleMissing: missing?.n ?? 0, potentialReportable: potential?.n ?? 0, weeks, assignedToMe, openPerOwner: perOwner };
     },
   };
 }

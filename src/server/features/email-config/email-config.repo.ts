@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { emailConfigs } from '../../db/schema/index.ts';
 
 export type EmailConfigRow = typeof emailConfigs.$inferSelect;

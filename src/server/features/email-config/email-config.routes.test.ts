@@ -68,7 +68,7 @@ describe('email configs', () => {
     expect(missing.json()).toEqual({ code: 'not_found', message: 'Email config not found.' });
   });
 
-  it('deletes a recipient, answering its id; 404 the second time', async () => {
+  it('deletes a recipient, replying with its id; 404 the second time', async () => {
     const { id } = (await add('gone@provider.example')).json();
     const res = await t.request({ method: 'DELETE', url: `${URL}/${id}`, headers: admin });
     expect(res.statusCode).toBe(200);

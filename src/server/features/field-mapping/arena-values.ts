@@ -10,7 +10,7 @@ import type { ArenaAttributeValue, FieldMappingRule, PortalFacts, SubmissionAnsw
 
 /** The part of a stored submission the mappings read. */
 export interface MappedSubmission {
-  answers: unknown;
+  answers: SubmissionAnswers;
   reportingDecision: Decision | null;
   reportingCategory: Category | null;
   reportingRegimes: Regime[] | null;
@@ -38,7 +38,8 @@ export function portalFactsOf(s: MappedSubmission, chTitle?: string | null): Por
 
 export interface ArenaFieldValue {
   guid: string;
-  mappingName: string;
+  /** The mapping that fills the field; null: none does (the title filled from the name, or a field left empty). */
+  mappingName: string | null;
   /** The attribute's name in Arena, else the mapping's. */
   field: string;
   step: string | null;
@@ -53,13 +54,65 @@ export interface ArenaFieldValue {
 /** Every mapping's outcome for one submission, in the mappings' order. */
 export function arenaValuesOf(rules: readonly FieldMappingRule[], submission: MappedSubmission, template: readonly ArenaTemplateStep[], chTitle?: string | null): ArenaFieldValue[] {
   const attributes = new Map(template.flatMap((step) => step.attributes.map((a) => [a.guid, { attribute: a, step: step.name }] as const)));
-  const built = buildQualityProcessValues(rules, submission.answers as SubmissionAnswers, { facts: portalFactsOf(submission, chTitle) });
+  const built = buildQualityProcessValues(rules, submission.answers, { facts: portalFactsOf(submission, chTitle) });
   return built.map((v) => {
     const found = attributes.get(v.guid);
     const value = found ? coerceForAttribute(v.value, found.attribute) : null;
     const status = !found ? 'not_in_template' : v.value === null ? 'blank' : value === null ? 'invalid' : 'filled';
     return { guid: v.guid, mappingName: v.name, field: found?.attribute.name ?? v.name, step: found?.step ?? null, required: !!found?.attribute.required, value, text: v.value, status };
   });
+}
+
+type TemplateAttribute = ArenaTemplateStep['attributes'][number];
+
+/** A text field named as a title ("Complaint Title", "Title"): what a process's name belongs in. */
+const TITLE_NAME = /\btitle\b/i;
+const TEXT_TYPES = new Set(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT']);
+
+/** The template's title field: its first text attribute named as a title, in the steps' order. */
+export function titleAttributeOf(template: readonly ArenaTemplateStep[]): { attribute: TemplateAttribute; step: string } | undefined {
+  for (const step of [...template].sort((a, b) => a.order - b.order)) {
+    const attribute = step.attributes.find((a) => TEXT_TYPES.has(a.type) && TITLE_NAME.test(a.name));
+    if (attribute) return { attribute, step: step.name };
+  }
+  return undefined;
+}
+
+/**
+ * The name given in Create fills the template's title field when no mapping does (a mapping,
+ * even a blank one, is what the admin chose for it). Undefined when the template has no title
+ * field or a mapping names it.
+ */
+export function titleFill(rules: readonly FieldMappingRule[], submission: MappedSubmission, template: readonly ArenaTemplateStep[], chTitle?: string | null): ArenaFieldValue | undefined {
+  const title = titleAttributeOf(template);
+  if (!title || rules.some((r) => r.arenaFieldGUID === title.attribute.guid)) return undefined;
+  const text = chTitle?.trim() || submission.chTitle?.trim() || null;
+  const value = coerceForAttribute(text, title.attribute);
+  const status = text === null ? 'blank' : value === null ? 'invalid' : 'filled';
+  return { guid: title.attribute.guid, mappingName: null, field: title.attribute.name, step: title.step, required: title.attribute.required, value, text, status };
+}
+
+/** What a transfer sends: every mapping's outcome, then the title field filled from the name. */
+export function sentValuesOf(rules: readonly FieldMappingRule[], submission: MappedSubmission, template: readonly ArenaTemplateStep[], chTitle?: string | null): ArenaFieldValue[] {
+  const fill = titleFill(rules, submission, template, chTitle);
+  return [...arenaValuesOf(rules, submission, template, chTitle), ...(fill ? [fill] : [])];
+}
+
+/**
+ * Every field of the template, mapped or not, in Arena's order (steps, then their fields), with
+ * what a transfer sends it: a field no mapping fills is `not_mapped`; mappings whose field the
+ * template no longer has come last. What the Create dialog shows before anything is sent.
+ */
+export function templateValuesOf(rules: readonly FieldMappingRule[], submission: MappedSubmission, template: readonly ArenaTemplateStep[], chTitle?: string | null): ArenaFieldValue[] {
+  const sent = new Map(sentValuesOf(rules, submission, template, chTitle).map((v) => [v.guid, v]));
+  const listed: ArenaFieldValue[] = [];
+  for (const step of [...template].sort((a, b) => a.order - b.order)) {
+    for (const a of step.attributes) {
+      if (listed.some((v) => v.guid === a.guid)) continue;
+      listed.push(sent.get(a.guid) ?? { guid: a.guid, mappingName: null, field: a.name, step: step.name, required: a.required, value: null, text: null, status: 'not_mapped' });
+    }
+  }
+  return [...listed, ...[...sent.values()].filter((v) => v.status === 'not_in_template')];
 }
 
 /** Arena keeps a date as its calendar day, so that is what the preview shows of the midday-UTC instant sent. */

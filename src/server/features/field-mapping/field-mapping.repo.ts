@@ -1,7 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
-import { fieldMappings } from '../../db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { auditEvents, fieldMappings } from '../../db/schema/index.ts';
 
 export type FieldMappingRow = typeof fieldMappings.$inferSelect;
 export type FieldMappingValues = Omit<typeof fieldMappings.$inferInsert, 'id' | 'createdAt'>;
@@ -12,6 +11,13 @@ export function createFieldMappingRepo(db: Db) {
     async findById(id: string): Promise<FieldMappingRow | undefined> {
       const [row] = await db.select().from(fieldMappings).where(eq(fieldMappings.id, id)).limit(1);
       return row;
+    },
+    /** Whether a mapping was ever saved: one exists, or the audit trail records one made (deleted since). */
+    async everMapped(): Promise<boolean> {
+      const [mapping] = await db.select({ id: fieldMappings.id }).from(fieldMappings).limit(1);
+      if (mapping) return true;
+      const [entry] = await db.select({ id: auditEvents.id }).from(auditEvents).where(and(eq(auditEvents.entity, 'field_mapping'), eq(auditEvents.action, 'create'))).limit(1);
+      return !!entry;
     },
     async findByGuid(guid: string): Promise<FieldMappingRow | undefined> {
       const [row] = await db.select().from(fieldMappings).where(eq(fieldMappings.arenaFieldGuid, guid)).limit(1);

@@ -126,15 +126,16 @@ describe('field mappings', () => {
 
   it.each([
     ['not on the form', '999', 'question 999 is not on the JotForm form'],
-    ['a heading', DEMO_QID.reporterHeading, 'question 2 (control_head) is a heading or button and has no answer to map'],
-    ['a button', DEMO_QID.submit, 'question 19 (control_button) is a heading or button and has no answer to map'],
+    ['a heading', DEMO_QID.reporterHeading, 'question 2 (control_head) is a heading, button or captcha and has no answer to map'],
+    ['a button', DEMO_QID.submit, 'question 19 (control_button) is a heading, button or captcha and has no answer to map'],
+    ['a captcha', DEMO_QID.captcha, 'question 18 (control_captcha) is a heading, button or captcha and has no answer to map'],
   ])('refuses a question %s (400)', async (_label, qid, problem) => {
     const res = await post(body({ arenaFieldGUID: ATTRIBUTE_GUIDS.rootCause, formFieldQID: [{ qid: DEMO_QID.lotNumber }, { qid }] }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation_failed', message: `formFieldQID: ${problem}.`, details: { 'formFieldQID.1.qid': problem } });
   });
 
-  it('answers 502 with the reason when Arena or JotForm cannot be reached, and saves nothing', async () => {
+  it('replies 502 with the reason when Arena or JotForm cannot be reached, and saves nothing', async () => {
     const before = (await t.request({ method: 'GET', url: URL, headers: admin })).json().results.length;
     expireTemplateCache();
     emu.arena.control.failNext(2, { status: 503 });
@@ -175,7 +176,7 @@ describe('field mappings', () => {
 });
 
 describe('field mappings without Arena', () => {
-  it('answers 502 "Arena is not configured." on save', async () => {
+  it('replies 502 "Arena is not configured." on save', async () => {
     const bare = await createTestApp();
     try {
       const res = await bare.request({ method: 'POST', url: URL, headers: await bare.as('admin'), payload: body() });

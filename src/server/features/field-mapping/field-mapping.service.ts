@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { type FieldMapping, type FieldMappingBody, type PreprocessingFunction, type ValuePreview, isPortalFact } from '#shared/contract/field-mapping';
+import { type FieldMapping, FieldMappingBody, type PreprocessingFunction, type ValuePreview, isPortalFact } from '#shared/contract/field-mapping';
 import type { ArenaTemplateStep, ArenaTemplateStepAttribute } from '../../connectors/arena/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -8,11 +8,13 @@ import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, Conflict, Invalid, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
+import type { RecordRead } from '../../lib/reads.ts';
 import type { FieldMappingRepo, FieldMappingRow, FieldMappingValues } from './field-mapping.repo.ts';
 import { type MappedSubmission, arenaValuesOf, toValuePreview } from './arena-values.ts';
 import { coerceForAttribute } from './mapping-engine.ts';
 import { PREPROCESSING_FUNCTIONS } from './preprocessing.ts';
 import type { FieldMappingRule } from './types.ts';
+import { type NamedQuestions, defaultMappings } from './default-mappings.ts';
 
 /** A question of the JotForm form, as far as mapping needs it. */
 export interface FormQuestion {
@@ -30,14 +32,18 @@ export interface FieldMappingDeps {
   templateSteps(): Promise<ArenaTemplateStep[]>;
   /** The reviewed form's questions, read live from JotForm. */
   formQuestions(): Promise<FormQuestion[]>;
+  /** The form's questions named as the complaint's product and lot (Complaint fields), for the defaults. */
+  complaintQuestions?(): Promise<NamedQuestions>;
   /** A submission by its id or CH number, as the mappings read it (previews). */
-  findSubmission(idOrChNumber: string): Promise<MappedSubmission | undefined>;
+  findSubmission(idOrChNumber: string): Promise<(MappedSubmission & { id: string }) | undefined>;
+  /** Puts a read of patient data on the record (`viewed`). */
+  recordRead: RecordRead;
 }
 
 type Body = z.output<typeof FieldMappingBody>;
 
-/** Headings and buttons carry no answer (docs/product.md, Field mapping: they are never offered). */
-const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button']);
+/** Headings, buttons and captchas carry no answer of the reporter's (docs/product.md, Field mapping: they are never offered). */
+const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button', 'control_captcha']);
 
 export function toFieldMapping(r: FieldMappingRow): FieldMapping {
   return {
@@ -89,7 +95,7 @@ export function createFieldMappingService(d: FieldMappingDeps) {
     return row;
   }
 
-  /** Checks the body against Arena's template and JotForm's form (docs/decisions/011); answers the attribute it maps. */
+  /** Checks the body against Arena's template and JotForm's form (docs/decisions/011); returns the attribute it maps. */
   async function check(body: Body, exceptId?: string): Promise<ArenaTemplateStepAttribute> {
     const steps = await outside('read the quality-process template from Arena', () => d.templateSteps());
     const attribute = steps.flatMap((s) => s.attributes).find((a) => a.guid === body.arenaFieldGUID);
@@ -113,7 +119,7 @@ export function createFieldMappingService(d: FieldMappingDeps) {
         const problem = !question
           ? `question ${ref.qid} is not on the JotForm form`
           : UNMAPPABLE_TYPES.has(question.type)
-            ? `question ${ref.qid} (${question.type}) is a heading or button and has no answer to map`
+            ? `question ${ref.qid} (${question.type}) is a heading, button or captcha and has no answer to map`
             : undefined;
         if (problem) throw new Invalid(`formFieldQID: ${problem}.`, { [`formFieldQID.${i}.qid`]: problem });
       });
@@ -145,6 +151,21 @@ export function createFieldMappingService(d: FieldMappingDeps) {
     };
   }
 
+  /** `actor` null: set up by the portal itself (`by` says how: the sandbox, or a new installation's defaults). */
+  async function createMapping(actor: AuditActor | null, body: Body, by = 'the sandbox setup'): Promise<FieldMapping> {
+    const attribute = await check(body);
+    const now = clock.now();
+    const created = await mappedOnce(body, attribute, () =>
+      uow(async ({ tx, audit }) => {
+        const mapping = toFieldMapping(await repo.insert(tx, { id: randomUUID(), ...values(body), createdAt: now }));
+        await audit({ actor, entity: 'field_mapping', entityId: mapping._id, action: 'create', after: mapping });
+        return mapping;
+      }),
+    );
+    await log.success('Field Mapping', `Mapping "${created.name}" → ${attribute.name} created by ${actor?.email ?? by}`);
+    return created;
+  }
+
   return {
     async list(): Promise<FieldMapping[]> {
       return (await repo.list()).map(toFieldMapping);
@@ -161,9 +182,11 @@ export function createFieldMappingService(d: FieldMappingDeps) {
 
     /**
      * What each mapped field would receive from the submission, through the transfer's own path;
-     * `draft` (an unsaved mapping) stands in for the saved one with its id, or is added.
+     * `draft` (an unsaved mapping) stands in for the saved one with its id, or is added. The values
+     * are the submission's answers: the read goes on the record (`viewed`, read: field mapping
+     * preview) before they are sent, once for all the drafts previewed on it in a while.
      */
-    async preview(submissionId: string, draft?: { id: string | null; mapping: Body }): Promise<ValuePreview[]> {
+    async preview(actor: AuditActor, submissionId: string, draft?: { id: string | null; mapping: Body }): Promise<ValuePreview[]> {
       const submission = await d.findSubmission(submissionId);
       if (!submission) throw new NotFound('Submission not found.');
       const rows = await repo.list();
@@ -176,27 +199,42 @@ export function createFieldMappingService(d: FieldMappingDeps) {
         rules.splice(at >= 0 ? at : rules.length, 0, rule);
       }
       const template = await outside('read the quality-process template from Arena', () => d.templateSteps());
-      return arenaValuesOf(rules, submission, template).map(toValuePreview);
+      const values = arenaValuesOf(rules, submission, template).map(toValuePreview);
+      await d.recordRead(actor, { entity: 'submission', entityId: submission.id, after: { read: 'field mapping preview' } });
+      return values;
     },
 
     async get(id: string): Promise<FieldMapping> {
       return toFieldMapping(await mustFind(id));
     },
 
-    /** `actor` null: the sandbox seeding demo mappings at start. */
-    async create(actor: AuditActor | null, body: Body): Promise<FieldMapping> {
-      const attribute = await check(body);
-      const now = clock.now();
-      const created = await mappedOnce(body, attribute, () =>
-        uow(async ({ tx, audit }) => {
-          const mapping = toFieldMapping(await repo.insert(tx, { id: randomUUID(), ...values(body), createdAt: now }));
-          await audit({ actor, entity: 'field_mapping', entityId: mapping._id, action: 'create', after: mapping });
-          return mapping;
-        }),
-      );
-      await log.success('Field Mapping', `Mapping "${created.name}" → ${attribute.name} created by ${actor?.email ?? 'the sandbox setup'}`);
-      return created;
+    /**
+     * A new installation's mappings: when no mapping was ever saved (none now, none in the audit
+     * trail), `first` (the sandbox's demo mappings), then the defaults for the template's fields
+     * left (docs/features/field-mapping.md, Defaults). A mapping Arena or JotForm refuses is left
+     * out; the rest are made. Returns how many were made; reading the template or the form fails
+     * as a 502, and nothing is made then, so the next start tries again.
+     */
+    async seedDefaults(first: readonly FieldMappingBody[] = [], by = 'the defaults of a new installation'): Promise<number> {
+      if (await repo.everMapped()) return 0;
+      const template = await outside('read the quality-process template from Arena', () => d.templateSteps());
+      const questions = await outside('read the form questions from JotForm', () => d.formQuestions());
+      const taken = new Set(first.map((b) => b.arenaFieldGUID));
+      const named = (await d.complaintQuestions?.()) ?? {};
+      let made = 0;
+      for (const body of [...first, ...defaultMappings(template, questions, taken, named)]) {
+        try {
+          await createMapping(null, FieldMappingBody.parse(body), by);
+          made += 1;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+        }
+      }
+      return made;
     },
+
+    /** `actor` null: set up by the portal itself (`by` says how: the sandbox, or a new installation's defaults). */
+    create: createMapping,
 
     /** Decided on the locked mapping: the same settings again change nothing and write no audit entry. */
     async update(actor: AuditActor, id: string, body: Body): Promise<FieldMapping> {

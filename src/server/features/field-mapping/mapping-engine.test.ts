@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildQualityProcessValues, coerceForAttribute, readAnswer, resolveDelimiter } from './mapping-engine.ts';
-import type { FieldMappingRule, MappedQuestionRef } from './types.ts';
+import type { FieldMappingRule, MappedQuestionRef, SubmissionAnswers } from './types.ts';
 
 // Answer shapes as captured from JotForm (JotForm API documentation, "Submissions").
 const ANSWERS = {
@@ -31,7 +31,7 @@ const mapping = (formFieldQID: MappedQuestionRef[], extra: Partial<FieldMappingR
   formFieldQID,
   ...extra,
 });
-const valueOf = (m: FieldMappingRule, answers: Record<string, unknown> = ANSWERS) => buildQualityProcessValues([m], answers)[0]?.value;
+const valueOf = (m: FieldMappingRule, answers: SubmissionAnswers = ANSWERS) => buildQualityProcessValues([m], answers)[0]?.value;
 
 describe('buildQualityProcessValues', () => {
   it('uses the predefined value and ignores questions', () => {
@@ -113,8 +113,9 @@ describe('buildQualityProcessValues', () => {
     expect(valueOf(mapping([q('14')]))).toBeNull();
     expect(valueOf(mapping([]))).toBeNull();
     expect(valueOf(mapping([q('4')]), {})).toBeNull();
-    expect(valueOf(mapping([q('4')]), null as unknown as Record<string, unknown>)).toBeNull();
-    expect(valueOf(mapping([q('4')]), { '4': 'not an entry' })).toBeNull();
+    // Stored JSON the type does not describe: read as empty all the same.
+    expect(valueOf(mapping([q('4')]), null as unknown as SubmissionAnswers)).toBeNull();
+    expect(valueOf(mapping([q('4')]), { '4': 'not an entry' } as unknown as SubmissionAnswers)).toBeNull();
   });
 
   it('never reads inherited properties', () => {

@@ -4,7 +4,8 @@
  * submission data, so the transfer service can call it inside its row lock and tests need no DB.
  */
 import { isPortalFact } from '#shared/contract/field-mapping';
-import { answerToText, applyPreprocessing, cutText, formatDate, isPreprocessingFunction, parseDate } from './preprocessing.ts';
+import { parseJotformDate } from '#shared/jotform-answer';
+import { answerToText, applyPreprocessing, cutText, isPreprocessingFunction } from './preprocessing.ts';
 import type { ArenaAttributeSpec, ArenaAttributeValue, FieldMappingRule, PortalFacts, SubmissionAnswers } from './types.ts';
 
 /** How one question contributed to a mapping's value (for logs and the audit trail). */
@@ -139,8 +140,8 @@ export function coerceForAttribute(value: string | null | undefined, attribute: 
   if (typeof value !== 'string' || value.trim() === '') return null;
   switch (attribute.type) {
     case 'DATE': {
-      const date = parseDate(value);
-      return date ? `${formatDate(date, 'iso')}T12:00:00Z` : null;
+      const date = parseJotformDate(value);
+      return date ? `${date.date}T12:00:00Z` : null;
     }
     case 'NUMBER':
       return parseNumber(value);

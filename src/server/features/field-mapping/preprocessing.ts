@@ -9,6 +9,7 @@
  *   when the input holds no value of their kind, so "first non-empty" mappings fall through to
  *   the next question instead of sending garbage to Arena.
  */
+import { jotformDateText, parseJotformDate } from '#shared/jotform-answer';
 import type { AnswerValue, PreprocessingDescriptor } from './types.ts';
 
 type Impl = (value: AnswerValue) => AnswerValue;
@@ -53,18 +54,16 @@ const ADDRESS_KEYS = ['addr_line1', 'addr_line2', 'city', 'state', 'postal', 'co
 
 /**
  * The text of an answer: lists joined with ", ", objects rendered like JotForm's prettyFormat
- * (a date as YYYY-MM-DD, a name with spaces, a phone by `full`, else non-empty values with ", ").
+ * (a date as the portal writes it, `jotformDateText`; a name with spaces, a phone by `full`, else
+ * non-empty values with ", ").
  * @example answerToText(['Rash', '', 'Fever']) // → 'Rash, Fever'
  */
 export function answerToText(value: AnswerValue): string {
   if (value === null) return '';
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return nonEmpty(value).join(', ');
-  const date = parseDate(value);
-  if (date) {
-    const time = value.hour?.trim() ? ` ${value.hour.trim()}:${(value.min ?? '00').trim()} ${value.ampm ?? ''}` : '';
-    return `${formatDate(date, 'iso')}${time}`.trim();
-  }
+  const date = jotformDateText(value);
+  if (date) return date;
   if (value.full?.trim()) return value.full;
   const keys = Object.keys(value);
   if (keys.length > 0 && keys.every((k) => NAME_KEYS.includes(k))) {
@@ -73,58 +72,8 @@ export function answerToText(value: AnswerValue): string {
   return nonEmpty(Object.values(value)).join(', ');
 }
 
-/** A calendar date without time or zone: what both JotForm and Arena DATE fields mean. */
-export interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-}
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-// A time (and anything after it, e.g. seconds or a zone) may follow the date; it is ignored.
-const YMD = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
-// Day-month-year prettyFormats cannot be told apart from US ones; US order is assumed, which is
-// why mappings of date questions should read `answer` (the object), not `prettyFormat`.
-const MDY = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
-
-/**
- * Reads a calendar date from a JotForm datetime/birthdate object ({year, month, day} or
- * {datetime}) or a "YYYY-MM-DD[ time]", "MM-DD-YYYY" or "MM/DD/YYYY" string; null if not a real date.
- * @example parseDate('04-16-2024') // → { year: 2024, month: 4, day: 16 }
- */
-export function parseDate(value: AnswerValue): DateParts | null {
-  if (value === null || Array.isArray(value)) return null;
-  if (typeof value === 'string') {
-    const s = value.trim();
-    const ymd = YMD.exec(s);
-    if (ymd) return validDate(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]));
-    const mdy = MDY.exec(s);
-    return mdy ? validDate(Number(mdy[3]), Number(mdy[1]), Number(mdy[2])) : null;
-  }
-  const { year, month, day, datetime } = value;
-  if (year?.trim() && month?.trim() && day?.trim()) {
-    const m = /^\d+$/.test(month.trim()) ? Number(month) : MONTHS.indexOf(month.trim().slice(0, 3).toLowerCase()) + 1;
-    if (/^\d+$/.test(year.trim()) && /^\d+$/.test(day.trim())) return validDate(Number(year), m, Number(day));
-  }
-  return datetime ? parseDate(datetime) : null;
-}
-
-function validDate(year: number, month: number, day: number): DateParts | null {
-  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return null;
-  // Day 0 of the next month is the last day of this one (handles leap years).
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= last ? { year, month, day } : null;
-}
-
-/**
- * Formats a date as ISO "YYYY-MM-DD" or US "MM/DD/YYYY".
- * @example formatDate({ year: 2024, month: 4, day: 6 }, 'us') // → '04/06/2024'
- */
-export function formatDate(d: DateParts, style: 'iso' | 'us'): string {
-  const mm = String(d.month).padStart(2, '0');
-  const dd = String(d.day).padStart(2, '0');
-  return style === 'iso' ? `${d.year}-${mm}-${dd}` : `${mm}/${dd}/${d.year}`;
-}
+/** A date written YYYY-MM-DD, as the US writes it: MM/DD/YYYY. */
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 // Applies a string transform to a string, to each list item and to each object value.
 function mapText(value: AnswerValue, fn: (s: string) => string): AnswerValue {
@@ -219,8 +168,8 @@ function phoneDigits(value: AnswerValue): AnswerValue {
 
 function dateAs(style: 'iso' | 'us'): Impl {
   return (value) => {
-    const d = parseDate(value);
-    return d ? formatDate(d, style) : null;
+    const d = parseJotformDate(value);
+    return d ? (style === 'iso' ? d.date : usDate(d.date)) : null;
   };
 }
 

@@ -71,12 +71,36 @@ describe('previews of the values a submission gives Arena', () => {
     expect(Object.keys(shown)).toHaveLength(mappings.length);
   });
 
-  it('answers the Create Quality Process dialog with the title being typed, to staff; the mapping screen’s preview is for admins', async () => {
+  it('replies to the Create Quality Process dialog with the title being typed, to staff; the mapping screen’s preview is for admins', async () => {
     const res = await dialogPreview('Pump alarm');
     expect(res.statusCode).toBe(200);
     expect(byField(res.json().results)['Complaint Title']).toMatchObject({ value: 'Pump alarm', status: 'filled' });
     expect((await preview({ submissionId: id }, staff)).statusCode).toBe(403);
     expect((await preview({ submissionId: 'nope' })).statusCode).toBe(404);
+  });
+
+  it('puts the preview on the record as a read of the submission: once in 10 minutes for one admin, whatever drafts are previewed meanwhile', async () => {
+    const views = async () => (await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'viewed'))).orderBy(auditEvents.id)).map((e) => [e.actorEmail, e.after]);
+    const before = await views();
+    clock.advance(11 * 60_000);
+    expect((await preview({ submissionId: id })).statusCode).toBe(200);
+    const draft = { id: null, mapping: { ...mappings[0]!, name: 'Product again' } };
+    expect((await preview({ submissionId: id, draft })).statusCode).toBe(200);
+    const after = await views();
+    expect(after.slice(before.length)).toEqual([[expect.stringMatching(/^admin/), { read: 'field mapping preview' }]]);
+    clock.advance(11 * 60_000);
+    expect((await preview({ submissionId: id, draft })).statusCode).toBe(200);
+    expect(await views()).toHaveLength(after.length + 1);
+  });
+
+  it('the Create dialog’s preview is a read of the submission too: one entry for all the titles typed', async () => {
+    const views = async () => (await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'viewed'))).orderBy(auditEvents.id)).map((e) => [e.actorEmail, e.after]);
+    // Someone who has not read it yet.
+    const u = await t.createUser('staff');
+    const headers = { authorization: `Bearer ${(await t.login(u.email, u.password)).access}` };
+    const before = await views();
+    for (const title of ['C', 'Co', 'Complaint']) expect((await dialogPreview(title, headers)).statusCode).toBe(200);
+    expect((await views()).slice(before.length)).toEqual([[u.email, { read: 'quality process preview' }]]);
   });
 
   it('sends what the preview showed, and reports the blank field as skipped', async () => {

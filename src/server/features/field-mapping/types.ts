@@ -3,6 +3,7 @@
  * routes, services and tests can import them without pulling in the implementations.
  */
 import type { PortalFact } from '#shared/contract/field-mapping';
+import type { JotformAnswer } from '#shared/jotform-answer';
 
 /**
  * A JotForm answer after normalisation (see `normalizeAnswer`): a plain string (textbox, radio,
@@ -38,20 +39,11 @@ export interface FieldMappingRule {
   formFieldQID: readonly MappedQuestionRef[];
 }
 
-/** One entry of a JotForm submission's `answers` object. Extra per-type keys may ride along. */
-export interface SubmissionAnswer {
-  type?: string;
-  text?: string;
-  answer?: unknown;
-  prettyFormat?: unknown;
-  [key: string]: unknown;
-}
-
 /** The portal's facts a mapping can read (`qid` `portal.*`), as text or a list; absent or null when there is none. */
 export type PortalFacts = Partial<Record<PortalFact, AnswerValue>>;
 
-/** JotForm `answers`: keyed by qid string. Entries are `unknown` because they come from JSON. */
-export type SubmissionAnswers = Readonly<Record<string, unknown>>;
+/** JotForm `answers`, keyed by qid. They come from JSON, so they are read defensively all the same (`readAnswer`). */
+export type SubmissionAnswers = Readonly<Record<string, JotformAnswer>>;
 
 /** Arena step attribute field types (Arena REST API documentation, "Quality Process Step Attributes"). */
 export type ArenaFieldType = 'SINGLE_LINE_TEXT' | 'MULTI_LINE_TEXT' | 'DROP_DOWN' | 'FIXED_DROP_DOWN' | 'DATE' | 'NUMBER';

@@ -29,8 +29,21 @@ describe('GET /v1/integrations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       mode: 'sandbox',
-      jotform: { formId: emu.jotform.formId, lastSync: null, callsLeftToday: null, updatedAtFilter: 'unknown' },
-      arena: { configured: true, ok: false, checkedAt: null, session: 'none', requestsRemaining: null, resetsAt: null, problems: [] },
+      jotform: {
+        formId: emu.jotform.formId,
+        lastSync: null,
+        callsLeftToday: null,
+        updatedAtFilter: 'unknown',
+        dailyLimit: null,
+        // Midnight US Eastern (EDT in June) after the clock's 16:00 UTC.
+        resetsAt: '2025-06-16T04:00:00.000Z',
+        quotaShare: 0.5,
+        callsToday: 0,
+        pollIntervalSeconds: null,
+        callsPerPoll: null,
+        firstSync: null,
+      },
+      arena: { configured: true, ok: false, checkedAt: null, session: 'none', requestsRemaining: null, resetsAt: null, problems: [], changedByArena: [] },
       mail: { delivery: 'smtp', queued: 0, failed: 0, lastError: null, lastErrorAt: null },
     });
   });
@@ -41,6 +54,9 @@ describe('GET /v1/integrations', () => {
     const body = (await status('super_admin')).json();
     expect(body.jotform).toMatchObject({ lastSync: { at: clock.now().toISOString(), outcome: 'ok', inserted: 34, updated: 0, error: null }, updatedAtFilter: 'honoured' });
     expect(body.jotform.callsLeftToday).toBe(emu.jotform.state.limitLeft);
+    // The emulator's 10,000 a day is learned from its limit-left; the first sync imported every submission.
+    expect(body.jotform).toMatchObject({ dailyLimit: 10_000, callsToday: 10_000 - emu.jotform.state.limitLeft, callsPerPoll: 3, pollIntervalSeconds: expect.any(Number) });
+    expect(body.jotform.firstSync).toEqual({ imported: 34, total: 34, done: true, calls: 1, startedAt: clock.now().toISOString(), doneAt: clock.now().toISOString(), secondsLeft: null });
     expect(body.arena).toMatchObject({ configured: true, ok: true, checkedAt: clock.now().toISOString(), session: 'active', problems: [] });
     expect(body.arena.requestsRemaining).toEqual(expect.any(Number));
   });

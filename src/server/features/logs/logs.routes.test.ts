@@ -28,7 +28,7 @@ async function getLogs(headers = admin): Promise<LogEntry[]> {
 }
 
 describe('GET /v1/logs', () => {
-  it('answers {logs}: JSON strings of {time, label, process, description}, newest first', async () => {
+  it('replies {logs}: JSON strings of {time, label, process, description}, newest first', async () => {
     await t.database.db.insert(systemLogs).values([
       { time: new Date('2020-01-01T10:00:00.000Z'), label: 'success', process: 'Dashboard', description: 'older entry' },
       { time: new Date('2020-01-02T10:00:00.000Z'), label: 'error', process: 'Arena', description: 'newer entry' },
@@ -90,7 +90,7 @@ describe('secrets never reach the log', () => {
 });
 
 describe('DELETE /v1/logs', () => {
-  it('clears the log (204); GET then answers an empty list; the clear is audited', async () => {
+  it('clears the log (204); GET then replies with an empty list; the clear is audited', async () => {
     expect((await getLogs()).length).toBeGreaterThan(0);
     const [{ n: before }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(systemLogs)) as [{ n: number }];
 

@@ -1,9 +1,10 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { LogEntry } from '#shared/contract/logs';
 import type { Db } from '../../db/client.ts';
 import { systemLogs } from '../../db/schema/index.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
+import { clearSystemLog } from '../../lib/system-log.ts';
 
 /** The newest entries returned by the list; older ones stay stored until cleared. */
 export const LOG_LIST_LIMIT = 10_000;
@@ -21,8 +22,7 @@ export function createLogsService(db: Db, uow: UnitOfWork) {
      */
     async clear(actor: AuditActor): Promise<void> {
       await uow(async ({ tx, audit }) => {
-        const { rows } = await tx.execute<{ n: number }>(sql`with cleared as (delete from ${systemLogs} returning 1) select count(*)::int as n from cleared`);
-        const entries = rows[0]?.n ?? 0;
+        const entries = await clearSystemLog(tx);
         if (entries > 0) await audit({ actor, entity: 'system_log', entityId: 'system_logs', action: 'clear', before: { entries }, after: { entries: 0 } });
       });
     },

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, and, desc, eq, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
 import type { MailKind, MailMessage, MailStatus } from '#shared/contract/mail';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMail = Pick<MailRow, 'to' | 'subject' | 'text'> & Partial<Pick<MailRow, 'kind' | 'html' | 'submissionId' | 'resendOf' | 'createdBy'>> & { status: 'queued' | 'stored' };

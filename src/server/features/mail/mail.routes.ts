@@ -8,6 +8,7 @@ export function mailRoutes(route: Route, mail: MailService, reminders: Reminders
   route(mailApi.reminders, async ({ user }) => ({ results: await reminders.queueToday(user) }));
   route(mailApi.reminderSetting, ({ user }) => reminders.setting(user.id));
   route(mailApi.setReminderSetting, ({ user, body }) => reminders.setSetting(user, body.digest));
-  route(mailApi.resend, async ({ user, params }) => ({ results: await mail.resend(user, params.id) }));
+  route(mailApi.resendAddressees, ({ params }) => mail.resendAddressees(params.id));
+  route(mailApi.resend, async ({ user, params, body }) => ({ results: await mail.resend(user, params.id, body?.to) }));
   route(mailApi.submission, async ({ params }) => mail.forSubmission(await submissionExists(params.id)));
 }

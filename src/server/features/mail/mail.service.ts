@@ -1,5 +1,5 @@
 import type { Page } from '#shared/contract/common';
-import type { MailKind, MailMessage, MailStatus, SubmissionMail } from '#shared/contract/mail';
+import type { MailKind, MailMessage, MailStatus, ResendAddressees, SubmissionMail } from '#shared/contract/mail';
 import type { UnitOfWork, Work } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -22,6 +22,9 @@ export interface MailDeps {
 
 export const NO_RECIPIENTS = 'No active notification recipients are configured. Add one under Configurations → Config.';
 
+const normalised = (list: readonly string[]) => [...new Set(list.map((a) => a.trim().toLowerCase()))].sort();
+const sameAddresses = (a: readonly string[], b: readonly string[]) => normalised(a).join('\n') === normalised(b).join('\n');
+
 export function createMailService(d: MailDeps) {
   const { repo, uow, log, clock } = d;
   const initialStatus = (): 'queued' | 'stored' => (d.mode === 'smtp' ? 'queued' : 'stored');
@@ -37,7 +40,7 @@ export function createMailService(d: MailDeps) {
 
     /**
      * Queues the submission's notification, once: the message and its audit entry are written in
-     * one transaction; a repeated or concurrent call answers the message already queued.
+     * one transaction; a repeated or concurrent call returns the message already queued.
      */
     async queueNotice(actor: AuditActor, submissionId: string, message: { to: string[]; subject: string; text: string }): Promise<{ mail: MailRow; created: boolean }> {
       const result = await uow(async ({ tx, audit }) => {
@@ -88,12 +91,22 @@ export function createMailService(d: MailDeps) {
      * An admin's explicit resend: a new message, the same text, to the recipients active now (an
      * assignment or a digest goes again to whom it went, not to the notification recipients). A
      * resend of the same message to the same recipients that is still waiting, never attempted (a
-     * double click, two admins at once), is answered instead of queueing a second copy.
+     * double click, two admins at once), is returned instead of queueing a second copy.
      */
-    async resend(actor: AuditActor, id: string): Promise<MailMessage> {
+    async resendAddressees(id: string): Promise<ResendAddressees> {
+      const found = await repo.findById(id);
+      if (!found) throw new NotFound('Message not found.');
+      return found.kind === 'delivered' ? { to: await d.recipients(), basis: 'active_recipients' } : { to: found.to, basis: 'same_addressees' };
+    },
+
+    /** `shown`: the addressees the admin confirmed; a resend never goes to others (409 when they changed meanwhile). */
+    async resend(actor: AuditActor, id: string, shown?: readonly string[]): Promise<MailMessage> {
       const found = await repo.findById(id);
       if (!found) throw new NotFound('Message not found.');
       const to = found.kind === 'delivered' ? await activeRecipients() : found.to;
+      if (shown && !sameAddresses(shown, to)) {
+        throw new Conflict(`The addressees changed since the dialog opened: it would now go to ${to.join(', ')}. Open Resend again to confirm them.`);
+      }
       const r = await uow(async ({ tx, audit }) => {
         // The first message of the chain is locked: every resend of it is decided one at a time.
         const first = await repo.lock(tx, found.resendOf ?? found.id);

@@ -55,7 +55,7 @@ export function createMailWorker(d: MailWorkerDeps) {
     if (await d.repo.sent(mail.id, lockedUntil, d.clock.now())) await d.log.success('JotForms', `E-mail ${about} sent to ${mail.to.length} recipient(s)`);
   }
 
-  /** One round: every due message, in batches; answers how many were handled. */
+  /** One round: every due message, in batches; returns how many were handled. */
   async function round(): Promise<number> {
     let handled = 0;
     for (;;) {
@@ -109,4 +109,3 @@ export function createMailWorker(d: MailWorkerDeps) {
     },
   };
 }
-export type MailWorker = ReturnType<typeof createMailWorker>;

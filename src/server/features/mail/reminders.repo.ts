@@ -1,8 +1,7 @@
-import { and, asc, between, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
-import { OPEN_STATUSES } from '#shared/contract/submissions';
+import { and, asc, between, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { WORKFLOW_OPEN_STATUSES } from '#shared/contract/submissions';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
 import { addDays } from '#shared/dates';
 import type { DigestLine } from './digest.ts';
@@ -20,18 +19,22 @@ export function createRemindersRepo(db: Db) {
   return {
     /**
      * The complaints a digest names on `today`: a reporting clock due soon or overdue (the earliest
-     * open due date at most 3 days ahead), or an open complaint's investigation deadline from today
-     * to 3 days ahead. Served by the reporting-due and status indexes.
+     * open due date at most 3 days ahead), or an investigation deadline from today to 3 days ahead of a
+     * complaint not yet transferred or denied; never a closed one. Served by the reporting-due and status indexes.
      */
     due(today: string): Promise<DueComplaint[]> {
       return db
         .select({ id: s.id, chNumber: s.chNumber, status: s.submissionStatus, reportingDue: s.reportingDue, investigationDeadline: s.investigationDeadline, ownerId: s.ownerId })
         .from(s)
         .where(
-          or(
-            // A denied complaint runs no clock (docs/product.md, Reporting clocks).
-            and(isNotNull(s.reportingDue), lte(s.reportingDue, addDays(today, DUE_SOON_DAYS)), ne(s.submissionStatus, 'Denied')),
-            and(inArray(s.submissionStatus, [...OPEN_STATUSES]), between(s.investigationDeadline, today, addDays(today, INVESTIGATION_REMINDER_DAYS))),
+          and(
+            or(
+              // A denied complaint runs no clock (docs/product.md, Reporting clocks).
+              and(isNotNull(s.reportingDue), lte(s.reportingDue, addDays(today, DUE_SOON_DAYS)), ne(s.submissionStatus, 'Denied')),
+              and(inArray(s.submissionStatus, [...WORKFLOW_OPEN_STATUSES]), between(s.investigationDeadline, today, addDays(today, INVESTIGATION_REMINDER_DAYS))),
+            ),
+            // A closed complaint is in no digest (docs/features/signatures.md).
+            isNull(s.closedAt),
           ),
         )
         .orderBy(asc(s.reportingDue), asc(s.investigationDeadline), asc(s.id));

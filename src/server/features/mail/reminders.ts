@@ -35,14 +35,13 @@ const dayPrefix = (date: string) => `reminder:${date}:`;
  */
 export function createReminders(d: RemindersDeps) {
   const { repo, clock } = d;
-  const todayDate = todayOn(clock, d.timeZone);
   let timer: NodeJS.Timeout | undefined;
   let doneFor = '';
   let running: Promise<unknown> | undefined;
 
-  /** Queues today's digests that are not queued yet; answers every digest of today. */
+  /** Queues today's digests that are not queued yet; returns every digest of today. */
   async function queueToday(actor: AuditActor | null): Promise<MailMessage[]> {
-    const today = todayDate();
+    const today = todayOn(clock, d.timeZone);
     const due = await repo.due(today);
     const byOwner = new Map<string | null, DigestLine[]>();
     for (const { ownerId, ...line } of due) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), line]);

@@ -1,4 +1,4 @@
 /** Who owns each submission: the owners list and the assign, take and unassign change. */
 export { createOwnersRepo } from './owners.repo.ts';
-export { type OwnersService, createOwnersService } from './owners.service.ts';
+export { createOwnersService } from './owners.service.ts';
 export { ownersRoutes } from './owners.routes.ts';

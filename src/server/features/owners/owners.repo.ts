@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Owner } from '#shared/contract/owners';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { submissions, users } from '../../db/schema/index.ts';
 
 /** The owner queries: who can own, and the guarded change of a submission's owner. */

@@ -71,12 +71,12 @@ describe('GET /v1/jotforms/owners', () => {
 });
 
 describe('PUT /v1/jotforms/submission/{id}/owner', () => {
-  it('assigns someone else: the row answers its owner, the change is audited, and one e-mail goes to them without names', async () => {
+  it('assigns someone else: the row in the reply has its owner, the change is audited, and one e-mail goes to them without names', async () => {
     const id = ids[0]!;
     const res = await put(id, { userId: mia.id, expectedOwnerId: null });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().results).toMatchObject({ id, owner: { id: mia.id, name: 'Mia Member' } });
-    expect(await changes(id)).toEqual([['assign', sam.email, { owner: null }, { owner: 'Mia Member' }]]);
+    expect(await changes(id)).toEqual([['assign', sam.email, { owner: null, ownerId: null }, { owner: 'Mia Member', ownerId: mia.id }]]);
     const [mail, ...more] = await mails(id);
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ kind: 'assignment', to: [mia.email], subject: `Submission ${id} (CH-000100) assigned to you` });
@@ -92,6 +92,11 @@ describe('PUT /v1/jotforms/submission/{id}/owner', () => {
     expect(details.json().owner).toEqual({ id: mia.id, name: 'Mia Member' });
     const history = await t.request({ method: 'GET', url: `/v1/jotforms/submission/${id}/history`, headers: mia.headers });
     expect(history.json().results[0]).toMatchObject({ action: 'assign', actor: { name: 'Sam Staff' }, changes: [{ field: 'owner', before: null, after: 'Mia Member' }] });
+    // The ids are for the audit trail, not for History.
+    expect(history.json().results[0].changes).toHaveLength(1);
+    const audit = await t.request({ method: 'GET', url: `/v1/audit?entityId=${id}&action=assign`, headers: await t.as('admin') });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json().results[0].changes).toEqual(expect.arrayContaining([{ field: 'ownerId', before: null, after: mia.id }]));
   });
 
   it('taking it oneself sends no e-mail; a repeat changes nothing and writes no audit entry', async () => {
@@ -100,11 +105,11 @@ describe('PUT /v1/jotforms/submission/{id}/owner', () => {
     const res = await put(id, { userId: sam.id, expectedOwnerId: null });
     expect(res.statusCode).toBe(200);
     expect(res.json().results.owner).toEqual({ id: sam.id, name: 'Sam Staff' });
-    expect(await changes(id)).toEqual([['take', sam.email, { owner: null }, { owner: 'Sam Staff' }]]);
+    expect(await changes(id)).toEqual([['take', sam.email, { owner: null, ownerId: null }, { owner: 'Sam Staff', ownerId: sam.id }]]);
     expect(await mails(id)).toEqual([]);
   });
 
-  it('answers 409 when the owner changed meanwhile, and changes nothing', async () => {
+  it('replies 409 when the owner changed meanwhile, and changes nothing', async () => {
     const id = ids[2]!;
     await put(id, { userId: sam.id }, mia.headers);
     const res = await put(id, { userId: mia.id, expectedOwnerId: null }, mia.headers);
@@ -115,7 +120,7 @@ describe('PUT /v1/jotforms/submission/{id}/owner', () => {
     // With the owner it saw, the change goes through.
     const ok = await put(id, { userId: null, expectedOwnerId: sam.id }, mia.headers);
     expect(ok.json().results.owner).toBeNull();
-    expect((await changes(id)).at(-1)).toEqual(['unassign', mia.email, { owner: 'Sam Staff' }, { owner: null }]);
+    expect((await changes(id)).at(-1)).toEqual(['unassign', mia.email, { owner: 'Sam Staff', ownerId: sam.id }, { owner: null, ownerId: null }]);
   });
 
   it('refuses an unknown or restricted user with a 400 that says which', async () => {
@@ -137,9 +142,9 @@ describe('PUT /v1/jotforms/submission/{id}/owner', () => {
 
   it('ten identical assignments at once make one change, one audit entry and one e-mail', async () => {
     const id = ids[4]!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => put(id, { userId: mia.id, expectedOwnerId: null })));
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    expect(answers.every((r) => r.json().results.owner?.id === mia.id)).toBe(true);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => put(id, { userId: mia.id, expectedOwnerId: null })));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replies.every((r) => r.json().results.owner?.id === mia.id)).toBe(true);
     expect(await changes(id)).toHaveLength(1);
     expect((await mails(id)).map((m) => m.kind)).toEqual(['assignment']);
   });
@@ -168,7 +173,8 @@ describe('the owner filter of the list and the CSV', () => {
     expect(none.totalResults).toBe(5);
     expect(none.results.every((r) => r.owner === null)).toBe(true);
     expect((await list('')).totalResults).toBe(8);
-    expect((await list('owner=me&open=true', mia.headers)).totalResults).toBe(2);
+    expect((await list('owner=me&closure=open', mia.headers)).totalResults).toBe(2);
+    expect((await list('owner=me&closure=closed', mia.headers)).totalResults).toBe(0);
   });
 
   it('the CSV filters the same way and keeps its ten headers', async () => {

@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { todayOn } from '../../lib/time-zone.ts';
 import type { MailService } from '../mail/index.ts';
-import { findSubmission } from '../submissions/index.ts';
+import { findSubmission, refuseClosed } from '../submissions/index.ts';
 import { assignmentMail } from './assignment-mail.ts';
 import type { OwnersRepo } from './owners.repo.ts';
 
@@ -17,7 +17,7 @@ export interface OwnersDeps {
   log: SystemLog;
   clock: Clock;
   mail: Pick<MailService, 'queueOnce'>;
-  /** The submission as the list shows it (features/submissions), answered after a change. */
+  /** The submission as the list shows it (features/submissions), the reply after a change. */
   rowOf(id: string): Promise<SubmissionRow>;
   /** The portal's address for links in e-mails. */
   publicUrl: string;
@@ -25,12 +25,15 @@ export interface OwnersDeps {
   timeZone: string;
 }
 
-/** The audit action of an owner change (docs/product.md, Owners). */
+/**
+ * The audit action of an owner change (docs/product.md, Owners). Its entry names each owner by
+ * name, as History shows it, and by user id (`ownerId`), which stays right when a name changes or
+ * two people share one.
+ */
 const actionOf = (actor: AuditActor, to: string | null) => (to === null ? 'unassign' : to === actor.id ? 'take' : 'assign');
 
 export function createOwnersService(d: OwnersDeps) {
   const { repo, uow, clock } = d;
-  const today = todayOn(clock, d.timeZone);
 
   /** The new owner, refused with a 400 saying which user when they do not exist or are restricted. */
   async function ownerToBe(userId: string | null) {
@@ -57,6 +60,7 @@ export function createOwnersService(d: OwnersDeps) {
         const { tx, audit } = work;
         const row = await findSubmission(tx, id, true);
         if (!row) throw new NotFound('Submission not found.');
+        refuseClosed(row);
         if (row.ownerId === to) return { id: row.id, changed: false };
         if (body.expectedOwnerId !== undefined && row.ownerId !== body.expectedOwnerId) {
           const now = row.ownerId ? await repo.user(row.ownerId, tx) : undefined;
@@ -64,10 +68,10 @@ export function createOwnersService(d: OwnersDeps) {
         }
         const before = row.ownerId ? await repo.user(row.ownerId, tx) : undefined;
         if (!(await repo.setOwner(tx, row.id, row.ownerId, to, clock.now()))) return { id: row.id, changed: false };
-        const auditId = await audit({ actor, entity: 'submission', entityId: row.id, action: actionOf(actor, to), before: { owner: before?.name ?? null }, after: { owner: target?.name ?? null } });
+        const { id: auditId } = await audit({ actor, entity: 'submission', entityId: row.id, action: actionOf(actor, to), before: { owner: before?.name ?? null, ownerId: row.ownerId }, after: { owner: target?.name ?? null, ownerId: to } });
         if (target && target.id !== actor.id) {
           const line = { id: row.id, chNumber: row.chNumber, status: row.submissionStatus, reportingDue: row.reportingDue, investigationDeadline: row.investigationDeadline };
-          const message = assignmentMail(line, actor.name, today(), d.publicUrl);
+          const message = assignmentMail(line, actor.name, todayOn(clock, d.timeZone), d.publicUrl);
           await d.mail.queueOnce(work, actor, { kind: 'assignment', dedupeKey: `assignment:${auditId}`, to: [target.email], submissionId: row.id, ...message });
         }
         return { id: row.id, changed: true };

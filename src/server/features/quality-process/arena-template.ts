@@ -7,6 +7,8 @@ import type { SystemLog } from '../../lib/system-log.ts';
 export interface ArenaSetup {
   client: ArenaClient;
   templateGuid: string;
+  /** ARENA_OWNER_GUID, which every create sends when set; without it the template's default owner takes the process. */
+  ownerGuid?: string | undefined;
 }
 
 export const ARENA_NOT_CONFIGURED = 'Arena is not configured.';
@@ -25,7 +27,7 @@ export function isSignInPaused(err: unknown): boolean {
   return err instanceof SignInPaused || (err instanceof ArenaError && err.kind === 'signin_paused');
 }
 
-/** The 502 a sign-in back-off answers with, telling callers apart from other Arena failures. */
+/** The 502 a sign-in back-off replies with, telling callers apart from other Arena failures. */
 export class SignInPaused extends Upstream {}
 
 /** Arena's own words for a failed call; anything else is not Arena's message to pass on. */
@@ -39,7 +41,7 @@ export const TEMPLATE_TTL_MS = 5 * 60_000;
 
 /**
  * The configured template's REGULAR steps with their attribute definitions, cached for a few
- * minutes and shared by concurrent callers. A failure is not cached; it answers 502 with Arena's
+ * minutes and shared by concurrent callers. A failure is not cached; it replies 502 with Arena's
  * reason and is logged once per distinct reason.
  */
 export function createTemplateSteps(deps: { arena: ArenaSetup | undefined; clock: Clock; log: SystemLog; ttlMs?: number }) {

@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('GET /v1/arena/template/step', () => {
-  it('answers the REGULAR steps of the template with their attributes, to every role', async () => {
+  it('replies with the REGULAR steps of the template with their attributes, to every role', async () => {
     const res = await t.request({ method: 'GET', url: '/v1/arena/template/step', headers: member });
     expect(res.statusCode).toBe(200);
     const results = res.json().results as { name: string; attributes: { guid: string; name: string; type: string }[] }[];
@@ -89,7 +89,7 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
     const shown = (await steps(id)).json().results as { name: string; attributes: { name: string; value: string }[] }[];
     expect(shown.map((s) => s.name)).toEqual(['Complaint Intake', 'Evaluation', 'Investigation']);
     const intake = Object.fromEntries(shown[0]!.attributes.map((a) => [a.name, a.value]));
-    expect(intake).toMatchObject({ 'Complainant Name': saved.submitter, 'Become Aware Date': saved.becomeAwareDate, 'Complaint Title': '' });
+    expect(intake).toMatchObject({ 'Complainant Name': saved.submitter, 'Become Aware Date': saved.becomeAwareDate, 'Complaint Title': 'Pump alarm overnight' });
     expect(shown[1]!.attributes).toContainEqual({ name: 'Symptoms', value: 'Pain, Rash' });
     // The CH number finds it too.
     expect((await steps(saved.chNumber!)).json().results).toEqual(shown);
@@ -111,7 +111,7 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
     expect(res.json()).toEqual({ code: 'conflict', message: `A quality process can only be created from Pending Transfer or Transfer Error; this submission is ${status}.` });
   });
 
-  it('answers 404 for an unknown submission and 400 for a bad title', async () => {
+  it('replies 404 for an unknown submission and 400 for a bad title', async () => {
     expect((await create(randomUUID(), 'Title')).statusCode).toBe(404);
     for (const chTitle of ['', '   ', 'x'.repeat(201), 42, null]) {
       const res = await create(ids[2]!, chTitle);
@@ -168,7 +168,7 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
     expect(await row(id)).toMatchObject({ submissionStatus: 'Successful Transfer', chTitle: 'Busy', transferStartedAt: null });
   });
 
-  it('a second click while the first runs answers the first one’s outcome, success or Arena’s reason', async () => {
+  it('a second click while the first runs gets the first one’s outcome, success or Arena’s reason', async () => {
     const claimed = async (id: string) => {
       while ((await row(id)).transferStartedAt === null) await new Promise((resolve) => setImmediate(resolve));
     };
@@ -197,7 +197,7 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
     }
   });
 
-  it('a repeat of a create that succeeded (same name, or Retry) answers success and creates nothing', async () => {
+  it('a repeat of a create that succeeded (same name, or Retry) replies success and creates nothing', async () => {
     const id = ids[13]!;
     await setStatus(id, 'Pending Transfer');
     expect((await create(id, 'Once')).statusCode).toBe(204);
@@ -217,15 +217,44 @@ describe('PATCH /v1/jotforms/submission/:id/quality-process', () => {
   });
 });
 
+describe('GET /v1/jotforms/submission/:id/quality-process/preview (the Create dialog)', () => {
+  it('lists every field of the template in Arena\'s order, mapped or not, with what it will receive; the name typed fills the title field no mapping fills', async () => {
+    const id = ids.at(-1)!;
+    const res = await t.request({ method: 'GET', url: `/v1/jotforms/submission/${id}/quality-process/preview?chTitle=${encodeURIComponent('Pen needles bent')}`, headers: member });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { field: string; step: string; mappingName: string | null; value: string | null; status: string; required: boolean }[];
+    // The emulated template's fields, step by step (Complaint Intake, Evaluation, Investigation).
+    expect(results.map((r) => r.field)).toEqual([
+      'Complaint Title', 'Become Aware Date', 'Complainant Name', 'Complainant Email', 'Complaint Description',
+      'Reportable?', 'Product', 'Lot Number', 'Event Date', 'Symptoms', 'Units Affected',
+      'Investigation Summary', 'Root Cause',
+    ]);
+    const shown = Object.fromEntries(results.map((r) => [r.field, r]));
+    expect(shown['Complaint Title']).toMatchObject({ mappingName: null, value: 'Pen needles bent', status: 'filled', step: 'Complaint Intake', required: true });
+    expect(shown['Symptoms']).toMatchObject({ mappingName: 'Symptoms', value: 'Pain, Rash', status: 'filled' });
+    for (const field of ['Reportable?', 'Product', 'Event Date', 'Complainant Email', 'Root Cause']) {
+      expect(shown[field], field).toMatchObject({ mappingName: null, value: null, status: 'not_mapped' });
+    }
+    expect(results.filter((r) => r.status === 'filled').map((r) => r.field)).toEqual(['Complaint Title', 'Become Aware Date', 'Complainant Name', 'Symptoms']);
+  });
+
+  it('without a name typed, the title field shows the stored title, else that it stays blank', async () => {
+    const id = ids.at(-1)!;
+    const res = await t.request({ method: 'GET', url: `/v1/jotforms/submission/${id}/quality-process/preview`, headers: member });
+    const title = (res.json().results as { field: string }[]).find((r) => r.field === 'Complaint Title');
+    expect(title).toMatchObject({ mappingName: null, value: null, status: 'blank' });
+  });
+});
+
 describe('GET /v1/arena/quality-process-step/:id', () => {
-  it('answers 409 without a quality process and 404 for an unknown submission', async () => {
+  it('replies 409 without a quality process and 404 for an unknown submission', async () => {
     const res = await steps(ids[10]!);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'conflict', message: 'This submission has no quality process yet.' });
     expect((await steps('CH-999999')).statusCode).toBe(404);
   });
 
-  it('answers 502 with Arena’s reason when Arena fails', async () => {
+  it('replies 502 with Arena’s reason when Arena fails', async () => {
     emu.arena.control.failNext(1, { status: 503 });
     const res = await steps(ids[0]!);
     expect(res.statusCode).toBe(502);
@@ -234,7 +263,7 @@ describe('GET /v1/arena/quality-process-step/:id', () => {
 });
 
 describe('without Arena', () => {
-  it('answers 502 "Arena is not configured." and changes nothing', async () => {
+  it('replies 502 "Arena is not configured." and changes nothing', async () => {
     const bare = await createTestApp();
     try {
       const headers = await bare.as('member');

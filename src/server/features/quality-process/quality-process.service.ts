@@ -5,8 +5,10 @@ import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound, Upstream } from '../../lib/errors.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
+import type { RecordRead } from '../../lib/reads.ts';
 import type { ValuePreview } from '#shared/contract/field-mapping';
-import { type FieldMappingRule, arenaValuesOf, toValuePreview } from '../field-mapping/index.ts';
+import type { ArenaChange } from '#shared/contract/integrations';
+import { type FieldMappingRule, templateValuesOf, toValuePreview } from '../field-mapping/index.ts';
 import { type ArenaSetup, SignInPaused, type TemplateSteps, arenaReason, isSignInPaused, requireArena } from './arena-template.ts';
 import { TRANSFERABLE, type QualityProcessRepo, type TransferRow } from './quality-process.repo.ts';
 import { renderSteps } from './step-values.ts';
@@ -25,10 +27,21 @@ export interface QualityProcessDeps {
   staleClaimMs?: number;
   /** How long a second call waits for the running one's outcome (default 60 s). */
   waitForRunningMs?: number;
+  /** Puts a read of patient data on the record (`viewed`). */
+  recordRead: RecordRead;
 }
 
 export const STALE_CLAIM_MS = 5 * 60_000;
 const POLL_MS = 200;
+
+const CHANGED_FIELD: Record<ArenaChange['field'], string> = { targetCompletionDate: 'target completion date', owner: 'owner', number: 'number' };
+/** The history's field names: the portal's own owner and CH number are other fields. */
+const HISTORY_FIELD: Record<ArenaChange['field'], string> = { targetCompletionDate: 'targetCompletionDate', owner: 'ownerInArena', number: 'numberInArena' };
+
+/** "target completion date 2026-12-02 → none": what Arena changed, for the system log. */
+export function describeChanges(changes: readonly ArenaChange[]): string {
+  return changes.map((c) => `${CHANGED_FIELD[c.field]} ${c.sent ?? 'none'} → ${c.kept ?? 'none'}`).join('; ');
+}
 
 function wrongStatus(status: string): Conflict {
   return new Conflict(`A quality process can only be created from Pending Transfer or Transfer Error; this submission is ${status}.`);
@@ -63,7 +76,7 @@ export function createQualityProcessService(d: QualityProcessDeps) {
   }
 
   /**
-   * A second click while the first call runs: waits for that call and answers its outcome, so the
+   * A second click while the first call runs: waits for that call and replies with its outcome, so the
    * user reads the result of the one transfer, not an error about the click. 'stale': the other
    * call's claim ran out (its holder died), so this call may take the row over.
    */
@@ -92,19 +105,25 @@ export function createQualityProcessService(d: QualityProcessDeps) {
 
   async function succeeded(actor: AuditActor | null, row: TransferRow & { transferStartedAt: Date }, before: Before, title: string, outcome: Extract<TransferOutcome, { ok: true }>): Promise<void> {
     const values = { submissionStatus: 'Successful Transfer' as const, chTitle: title, chNumber: outcome.number, arenaGuid: outcome.guid, transferError: null };
-    const { fields, skipped, reused } = outcome;
+    const { fields, skipped, reused, changes } = outcome;
     await uow(async ({ tx, audit }) => {
       const done = await repo.finish(row.id, row.transferStartedAt, values, clock.now(), tx);
       if (!done) throw new Conflict('The transfer took too long and was taken over by another one. Reload to see the result.');
       // Field names only: the values are answers, which may hold health information.
       await audit({ actor, entity: 'submission', entityId: row.id, action: 'quality process created', before, after: { ...values, fields, skipped, reused } });
+      if (changes.length === 0) return;
+      const sent = Object.fromEntries(changes.map((c) => [HISTORY_FIELD[c.field], c.sent]));
+      const kept = Object.fromEntries(changes.map((c) => [HISTORY_FIELD[c.field], c.kept]));
+      await audit({ actor, entity: 'submission', entityId: row.id, action: 'arena changed values', before: { chNumber: outcome.number, ...sent }, after: { chNumber: outcome.number, ...kept } });
+      await repo.recordArenaChanges(tx, { at: clock.now().toISOString(), submissionId: row.id, chNumber: outcome.number, changes }, clock.now());
     });
     // Ids only: the title may name the submitter (docs/security.md, "Names stay out of logs and mail").
     await log.success('Arena', `Quality process ${outcome.number} ${reused ? 'completed' : 'created'} for submission ${row.id} by ${by(actor)}; ${fields.length} field(s) filled`);
+    if (changes.length > 0) await log.error('Arena', `Arena did not keep what the transfer of submission ${row.id} sent to ${outcome.number}: ${describeChanges(changes)}`);
   }
 
   /**
-   * Records Arena's reason on the row (the process guid and number, if any, stay) and answers 502
+   * Records Arena's reason on the row (the process guid and number, if any, stay) and replies 502
    * with it. A title the user gave is kept for the retry; one made up for a Retry ("temp") is not,
    * so the list keeps offering Retry.
    */
@@ -125,12 +144,19 @@ export function createQualityProcessService(d: QualityProcessDeps) {
       return d.templateSteps.steps();
     },
 
-    /** What the transfer would send each mapped field now, with `chTitle` as the title it is given (the Create dialog). */
-    async preview(idOrChNumber: string, chTitle: string | undefined): Promise<ValuePreview[]> {
+    /**
+     * What the transfer would send each field of the template now, mapped or not, with `chTitle` as
+     * the title it is given (the Create dialog). The values are the submission's answers: a read of
+     * it on the record (`viewed`, read: quality process preview), which the details page opening the
+     * dialog has already made.
+     */
+    async preview(actor: AuditActor, idOrChNumber: string, chTitle: string | undefined): Promise<ValuePreview[]> {
       const row = await mustFind(idOrChNumber);
       const template = await d.templateSteps.steps();
       const title = chTitle && chTitle !== RETRY_TITLE ? chTitle : row.chTitle;
-      return arenaValuesOf(await d.mappingRules(), row, template, title).map(toValuePreview);
+      const values = templateValuesOf(await d.mappingRules(), row, template, title).map(toValuePreview);
+      await d.recordRead(actor, { entity: 'submission', entityId: row.id, after: { read: 'quality process preview' } });
+      return values;
     },
 
     async steps(idOrChNumber: string): Promise<StepResult[]> {

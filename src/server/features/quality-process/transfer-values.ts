@@ -1,5 +1,5 @@
 import type { ArenaStep, ArenaStepValue, ArenaTemplateStep, StepUpdate } from '../../connectors/arena/index.ts';
-import { type FieldMappingRule, type MappedSubmission, arenaValuesOf } from '../field-mapping/index.ts';
+import { type FieldMappingRule, type MappedSubmission, sentValuesOf } from '../field-mapping/index.ts';
 import { templateStepOf } from './step-values.ts';
 
 export interface MappedValue {
@@ -11,14 +11,15 @@ export interface MappedValue {
 
 /**
  * The Arena values of a submission, through the same path as every preview: each mapping's value
- * coerced to its attribute's type. Mappings that produce nothing (a blank answer or fact), name an
- * attribute the template no longer has, or whose text is not a valid value for the attribute are
- * left out and reported by name as skipped.
+ * coerced to its attribute's type, and the template's title field filled from the title when no
+ * mapping fills it. Mappings that produce nothing (a blank answer or fact), name an attribute the
+ * template no longer has, or whose text is not a valid value for the attribute are left out and
+ * reported by name as skipped.
  */
 export function mappedValues(rules: readonly FieldMappingRule[], submission: MappedSubmission, template: readonly ArenaTemplateStep[], chTitle?: string): { values: MappedValue[]; skipped: string[] } {
   const values: MappedValue[] = [];
   const skipped: string[] = [];
-  for (const v of arenaValuesOf(rules, submission, template, chTitle)) {
+  for (const v of sentValuesOf(rules, submission, template, chTitle)) {
     if (v.status === 'filled' && v.value !== null) values.push({ guid: v.guid, name: v.field, value: v.value });
     else skipped.push(v.field);
   }

@@ -82,7 +82,7 @@ describe('questions API (through the JotForm emulator)', () => {
     }
   });
 
-  it('deletes a question (204) and answers 404 for an unknown qid', async () => {
+  it('deletes a question (204) and replies 404 for an unknown qid', async () => {
     const target = (await list()).find((q) => q.text === 'Batch number')!;
     const del = await t.request({ method: 'DELETE', url: `${base}/${target.qid}`, headers: admin });
     expect(del.statusCode).toBe(204);
@@ -118,7 +118,7 @@ describe('questions API (through the JotForm emulator)', () => {
     }
   });
 
-  it('answers 404 for another form and 502 with the message when JotForm fails', async () => {
+  it('replies 404 for another form and 502 with the message when JotForm fails', async () => {
     expect((await t.request({ method: 'GET', url: '/v1/jotforms/999/questions', headers: admin })).statusCode).toBe(404);
     emulator.failNext(1, 401);
     const res = await t.request({ method: 'GET', url: base, headers: admin });

@@ -22,7 +22,7 @@ export interface QuestionsDeps {
   formId: string;
 }
 
-/** A JotForm call that failed: answered 502 with the product's message, its reason logged once the change is over. */
+/** A JotForm call that failed: a 502 reply with the product's message, its reason logged once the change is over. */
 class JotformCallFailed extends Upstream {
   constructor(
     message: string,
@@ -33,7 +33,7 @@ class JotformCallFailed extends Upstream {
 }
 
 /**
- * JotForm answers 401 "does not exist or the API key cannot see it" for a question that is gone; the
+ * JotForm replies 401 "does not exist or the API key cannot see it" for a question that is gone; the
  * key has just read the form, so the question does not exist (another delete got there first).
  */
 const isMissing = (err: unknown) => err instanceof JotformError && err.kind === 'auth' && err.status === 401;
@@ -47,7 +47,7 @@ export function createQuestionsService({ jotform, uow, log, formId: ourForm }: Q
   function mustBeOurForm(formId: string): void {
     if (formId !== ourForm) throw new NotFound(`Form ${formId} is not edited in this portal.`);
   }
-  /** Runs a JotForm call; a failure is answered 502 with the product's message. */
+  /** Runs a JotForm call; a failure gets a 502 reply with the product's message. */
   async function call<T>(failure: string, what: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();

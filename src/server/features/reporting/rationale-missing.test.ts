@@ -20,7 +20,7 @@ describe('a reportable decision without a rationale (docs/product.md, Reporting 
     // The spec's five statistics stay exactly as they are.
     expect((await f.send('GET', '/v1/dashboard')).json<{ stats: { name: string }[] }>().stats.map((s) => s.name)).toEqual([...STAT_NAMES]);
 
-    const res = await f.send('PUT', `/v1/jotforms/submission/${id}/reportability`, { decision: 'reportable', rationale: 'The pump stopped mid-infusion; the patient was hospitalised.', category: 'death_or_serious_deterioration' });
+    const res = await f.send('PUT', `/v1/jotforms/submission/${id}/reportability`, { decision: 'reportable', rationale: 'The pump stopped mid-infusion; the patient was hospitalised.', category: 'death_or_serious_deterioration', signature: await f.sign('Reportability decided') });
     expect(res.statusCode, res.body).toBe(200);
     expect((await f.row(id)).rationaleMissing).toBe(false);
     expect(await missing()).toEqual([]);

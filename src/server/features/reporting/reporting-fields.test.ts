@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { holidaysFrom, reportingDueOf, reportingFieldsOf } from './reporting-fields.ts';
 
-const undecided = { reportingDecision: null, reportingCategory: null, reportingRegimes: null, reportingReports: {} };
+const undecided = { reportingDecision: null, reportingCategory: null, reportingCategories: {}, reportingRegimes: null, reportingReports: {} };
 
 describe('REPORTING_HOLIDAYS', () => {
   it('replaces the built-in holidays of the years it names; other years keep them', () => {

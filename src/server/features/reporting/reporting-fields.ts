@@ -15,6 +15,8 @@ export interface ClockColumns {
   becomeAwareDate: string;
   reportingDecision: 'reportable' | 'not_reportable' | null;
   reportingCategory: Category | null;
+  /** Each regime's own category (a decision from an assessment); empty: `reportingCategory` for all. */
+  reportingCategories: Partial<Record<Regime, Category>>;
   reportingRegimes: Regime[] | null;
   reportingReports: Partial<Record<Regime, string>>;
   /** A denied submission's clocks are closed (docs/product.md, Reporting clocks); absent: open as decided. */
@@ -31,7 +33,7 @@ export function holidaysFrom(override: readonly string[]): Holidays {
 function clockInput(row: ClockColumns, s: ReportingSettings, today: string) {
   return {
     becomeAwareDate: row.becomeAwareDate,
-    decision: row.reportingDecision ? { decision: row.reportingDecision, category: row.reportingCategory } : undefined,
+    decision: row.reportingDecision ? { decision: row.reportingDecision, category: row.reportingCategory, categories: row.reportingCategories } : undefined,
     regimes: row.reportingRegimes ?? s.regimes,
     reports: Object.entries(row.reportingReports ?? {}).map(([regime, reportedOn]) => ({ regime: regime as Regime, reportedOn: reportedOn as string })),
     today,
@@ -44,7 +46,7 @@ type ReportingFields = Pick<SubmissionRow, 'reportingClocks' | 'reportingDue' | 
 /** A denied submission's fields: no clock runs, whatever its decision. */
 const closed = (decision: ReportingFields['decision']): ReportingFields => ({ reportingClocks: [], reportingDue: null, clock: 'none', decision });
 
-/** The reporting fields a row and the details answer carry, as of `today` (YYYY-MM-DD, JotForm account time). */
+/** The reporting fields a row and the details reply carry, as of `today` (YYYY-MM-DD, JotForm account time). */
 export function reportingFieldsOf(row: ClockColumns, s: ReportingSettings, today: string): ReportingFields {
   if (row.submissionStatus === 'Denied') return closed(row.reportingDecision ?? 'undecided');
   const clocks = reportingClocks(clockInput(row, s, today));

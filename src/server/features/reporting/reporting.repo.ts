@@ -1,7 +1,6 @@
 import { asc, desc, eq, gt } from 'drizzle-orm';
 import type { Category, Decision, FiledReport, Regime, ReportabilityDecision } from '#shared/contract/reporting';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { filedReports, reportabilityDecisions, submissions, syncState, users } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/audit.ts';
 import type { SubmissionDbRow } from '../submissions/index.ts';
@@ -21,26 +20,40 @@ function settingsFingerprint(s: ReportingSettings): string {
   return `${s.regimes.join(',')}|${holidays.join(',')}`;
 }
 
+/** A decision as recorded: `regimes` null keeps the settings' regimes; `categories` gives regimes their own category. */
+export interface DecisionValues {
+  decision: Decision;
+  rationale: string | null;
+  regimes: Regime[] | null;
+  category: Category | null;
+  categories?: Partial<Record<Regime, Category>> | null;
+  /** The assessment the decision finalises, and why it differs from its outcome. */
+  assessmentId?: number | null;
+  reason?: string | null;
+}
+
 export function createReportingRepo(db: Db) {
   /**
-   * Records a decision and brings the submission's row in line (flag, decision, clocks); answers
+   * Records a decision and brings the submission's row in line (flag, decision, clocks); returns
    * the row. `regimes` null (marking reportable from the list) leaves the row on the settings'
    * regimes; the record names them.
    */
   async function decide(
     tx: Queryable,
     row: SubmissionDbRow,
-    v: { decision: Decision; rationale: string | null; regimes: Regime[] | null; category: Category | null },
+    v: DecisionValues,
     who: Who,
     at: Date,
     settings: ReportingSettings,
   ): Promise<SubmissionDbRow> {
-    const next = { ...row, reportingDecision: v.decision, reportingCategory: v.category, reportingRegimes: v.regimes };
+    const categories = v.categories ?? {};
+    const next = { ...row, reportingDecision: v.decision, reportingCategory: v.category, reportingCategories: categories, reportingRegimes: v.regimes };
     const [updated] = await tx
       .update(submissions)
       .set({
         reportingDecision: v.decision,
         reportingCategory: v.category,
+        reportingCategories: categories,
         reportingRegimes: v.regimes,
         reportingDue: reportingDueOf(next, settings),
         reportable: row.reportable || v.decision === 'reportable',
@@ -50,12 +63,36 @@ export function createReportingRepo(db: Db) {
       })
       .where(eq(submissions.id, row.id))
       .returning();
-    await tx.insert(reportabilityDecisions).values({ submissionId: row.id, ...v, regimes: v.regimes ?? [...settings.regimes], decidedAt: at, decidedBy: who.id, decidedByEmail: who.email });
+    await tx.insert(reportabilityDecisions).values({
+      submissionId: row.id,
+      decision: v.decision,
+      rationale: v.rationale,
+      regimes: v.regimes ?? [...settings.regimes],
+      category: v.category,
+      categories: v.categories ?? null,
+      assessmentId: v.assessmentId ?? null,
+      reason: v.reason ?? null,
+      decidedAt: at,
+      decidedBy: who.id,
+      decidedByEmail: who.email,
+    });
     return updated!;
   }
 
   return {
-    /** Newest first; on the change's transaction `q` when the answer is built inside it. */
+    /**
+     * What a reportability signature signs: the complaint's current decision as stored (null while
+     * undecided). A revision is a new decision, so a signature of the one before no longer matches.
+     */
+    async currentDecision(q: Queryable, submissionId: string) {
+      const d = reportabilityDecisions;
+      const [row] = await q.select().from(d).where(eq(d.submissionId, submissionId)).orderBy(desc(d.decidedAt), desc(d.id)).limit(1);
+      if (!row) return null;
+      // The whole stored decision (its assessment, categories and reason too): whatever it holds is what is signed.
+      return { submissionId, decision: { ...row, id: String(row.id) } };
+    },
+
+    /** Newest first; on the change's transaction `q` when the reply is built inside it. */
     async decisions(submissionId: string, q: Queryable = db): Promise<ReportabilityDecision[]> {
       const d = reportabilityDecisions;
       const rows = await q
@@ -70,6 +107,9 @@ export function createReportingRepo(db: Db) {
         rationale: row.rationale,
         regimes: row.regimes,
         category: row.category,
+        categories: row.categories ?? {},
+        assessmentId: row.assessmentId === null ? null : String(row.assessmentId),
+        reason: row.reason,
         decidedAt: row.decidedAt.toISOString(),
         decidedBy: actorOf(row.decidedBy, row.decidedByEmail, { name, email }),
       }));
@@ -96,6 +136,19 @@ export function createReportingRepo(db: Db) {
     decide,
 
     /**
+     * Sets the become-aware date a handler chose (kept through re-syncs), with the investigation
+     * deadline and the clocks counted from it; answers the row.
+     */
+    async setAwareDate(tx: Queryable, row: SubmissionDbRow, awareDate: string, investigationDeadline: string, at: Date, settings: ReportingSettings): Promise<SubmissionDbRow> {
+      const [updated] = await tx
+        .update(submissions)
+        .set({ becomeAwareDate: awareDate, awareDateOverride: awareDate, investigationDeadline, reportingDue: reportingDueOf({ ...row, becomeAwareDate: awareDate }, settings), modifiedAt: at })
+        .where(eq(submissions.id, row.id))
+        .returning();
+      return updated!;
+    },
+
+    /**
      * Marks the locked row reportable from the list (false → true): a decision without a category
      * or rationale. Undefined when it was already reportable.
      */
@@ -105,7 +158,7 @@ export function createReportingRepo(db: Db) {
     /** The reports filed for a submission, as stored. */
     filed: (tx: Queryable, submissionId: string): Promise<FiledReportRow[]> => tx.select().from(filedReports).where(eq(filedReports.submissionId, submissionId)),
 
-    /** Records a filed report and closes the regime's clock; answers the row. */
+    /** Records a filed report and closes the regime's clock; returns the row. */
     async fileReport(tx: Queryable, row: SubmissionDbRow, v: { regime: Regime; reportedOn: string; reference: string }, who: Who, at: Date, settings: ReportingSettings): Promise<SubmissionDbRow> {
       const was = row.reportingReports[v.regime];
       const reports = { ...row.reportingReports, [v.regime]: was && was < v.reportedOn ? was : v.reportedOn };
@@ -133,7 +186,7 @@ export function createReportingRepo(db: Db) {
       let changed = 0;
       for (;;) {
         const rows = await db
-          .select({ id: s.id, submissionStatus: s.submissionStatus, becomeAwareDate: s.becomeAwareDate, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports, reportingDue: s.reportingDue })
+          .select({ id: s.id, submissionStatus: s.submissionStatus, becomeAwareDate: s.becomeAwareDate, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingCategories: s.reportingCategories, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports, reportingDue: s.reportingDue })
           .from(s)
           .where(gt(s.id, after))
           .orderBy(asc(s.id))

@@ -4,7 +4,8 @@ import { complaintFile } from '../../../../tests/support/complaint-file.ts';
 
 const f = complaintFile();
 const url = (id: string) => `/v1/jotforms/submission/${id}/reportability`;
-const decide = (id: string, body: unknown) => f.send('PUT', url(id), body);
+/** A decision, signed by the staff member as every decision is. */
+const decide = async (id: string, body: object) => f.send('PUT', url(id), { ...body, signature: await f.sign('Reportability decided') });
 const file = (id: string, body: unknown) => f.send('POST', `${url(id)}/reports`, body);
 
 describe('reporting clocks on rows (REPORTING_REGIMES=US_MDR,EU_MDR, today 2025-06-15)', () => {
@@ -20,7 +21,7 @@ describe('reporting clocks on rows (REPORTING_REGIMES=US_MDR,EU_MDR, today 2025-
     expect((await f.row(f.ids.early)).clock).toBe('overdue');
   });
 
-  it('GET reportability answers the clocks, no decision yet, and the default regimes', async () => {
+  it('GET reportability replies with the clocks, no decision yet, and the default regimes', async () => {
     const res = await f.send('GET', url(f.ids.saturday));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -107,7 +108,7 @@ describe('PUT reportability', () => {
     const badRegime = await decide(f.ids.deadlineSoon, { decision: 'reportable', rationale: 'Serious injury was reported.', category: 'standard', regimes: ['CA_MDR'] });
     expect(badRegime.statusCode).toBe(400);
     expect(badRegime.json().message).toMatch(/regimes must be among US_MDR, US_USER_FACILITY, EU_MDR/i);
-    expect((await f.send('PUT', url('999999'), { decision: 'not_reportable', rationale: 'No injury; cosmetic only.' })).statusCode).toBe(404);
+    expect((await decide('999999', { decision: 'not_reportable', rationale: 'No injury; cosmetic only.' })).statusCode).toBe(404);
   });
 });
 

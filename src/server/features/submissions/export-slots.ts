@@ -15,7 +15,7 @@ export const EXPORT_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The CSV exports running in this instance: a user may run `perUser` at once and the instance
- * `total`; one more is refused with 429 and Retry-After. `take` answers the slot's release,
+ * `total`; one more is refused with 429 and Retry-After. `take` returns the slot's release,
  * which is safe to call more than once.
  */
 export function createExportSlots(limits: ExportLimits) {

@@ -1,16 +1,59 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditEvents, submissions } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Work } from '../../db/unit-of-work.ts';
+import { submissions } from '../../db/schema/index.ts';
+import type { AuditRecord, AuditTrail } from '../../lib/audit.ts';
 import { type ReportingSettings, reportingDueOf } from '../reporting/index.ts';
+import { complaintFieldsOf, complaintQids } from './complaint-fields.ts';
 import type { JotformColumns } from './submission-mapper.ts';
 
 /** The columns JotForm owns: a re-read refreshes them, and a row none of them changed in is not written. */
-const JOTFORM_OWNED = ['ip', 'updatedAtJf', 'status', 'isNew', 'flag', 'notes', 'answers', 'submitter', 'submitterSearch', 'becomeAwareDate', 'investigationDeadline'] as const;
+const JOTFORM_OWNED = ['ip', 'updatedAtJf', 'status', 'isNew', 'flag', 'notes', 'answers', 'submitter', 'submitterSearch', 'becomeAwareDate', 'investigationDeadline', 'product', 'model', 'lot', 'udi'] as const;
 /** A column's value in the row the upsert proposed (`excluded`). */
 const incoming = (column: (typeof JOTFORM_OWNED)[number] | 'syncedAt') => sql`excluded.${sql.identifier(submissions[column].name)}`;
+/**
+ * What a re-read writes into a JotForm-owned column: what JotForm says, except that an awareness
+ * date a handler set (with its reason, in an assessment) stays the become-aware date, and the
+ * investigation deadline counted from it stays too.
+ */
+const proposed = (column: (typeof JOTFORM_OWNED)[number]) => {
+  const overridden = sql`${submissions.awareDateOverride} is not null`;
+  if (column === 'becomeAwareDate') return sql`case when ${overridden} then ${submissions.becomeAwareDate} else ${incoming(column)} end`;
+  if (column === 'investigationDeadline') return sql`case when ${overridden} then ${submissions.investigationDeadline} else ${incoming(column)} end`;
+  return incoming(column);
+};
+
+/** The columns a new row is inserted with: JotForm's, the complaint fields, and the import's bookkeeping. */
+const INSERTED = ['id', 'formId', 'ip', 'createdAtJf', 'updatedAtJf', 'status', 'isNew', 'flag', 'notes', 'answers', 'submissionDate', 'submitter', 'submitterSearch', 'becomeAwareDate', 'investigationDeadline', 'product', 'model', 'lot', 'udi', 'syncedAt', 'modifiedAt', 'reportingDue'] as const satisfies readonly (keyof typeof submissions.$inferInsert)[];
+type InsertedRow = { [K in (typeof INSERTED)[number]]: (typeof submissions.$inferInsert)[K] };
+
+/**
+ * A batch's one upsert statement: the rows travel as a single JSON parameter, read back as a
+ * record set (`jsonb_to_recordset`), so the statement's size and the work of building it do not
+ * grow with a parameter per cell. New rows are inserted; a known row's JotForm-owned columns are
+ * refreshed only when one of them differs. Returns each written id and whether it was new.
+ */
+function upsertStatement(values: InsertedRow[]) {
+  const column = (k: (typeof INSERTED)[number]) => sql.identifier(submissions[k].name);
+  const names = sql.join(INSERTED.map(column), sql`, `);
+  const types = sql.join(INSERTED.map((k) => sql`${column(k)} ${sql.raw(submissions[k].getSQLType())}`), sql`, `);
+  const records = JSON.stringify(values.map((v) => Object.fromEntries(INSERTED.map((k) => [submissions[k].name, v[k] ?? null]))));
+  const set = sql.join([...JOTFORM_OWNED.map((c) => sql`${sql.identifier(submissions[c].name)} = ${proposed(c)}`), sql`${sql.identifier(submissions.syncedAt.name)} = ${incoming('syncedAt')}`], sql`, `);
+  const s = submissions;
+  return sql`insert into ${s} (${names}) select ${names} from jsonb_to_recordset(${records}::jsonb) as v(${types})
+    on conflict (${sql.identifier(s.id.name)}) do update set ${set}
+    where (${sql.join(JOTFORM_OWNED.map((c) => s[c]), sql`, `)}) is distinct from (${sql.join(JOTFORM_OWNED.map(proposed), sql`, `)})
+    returning ${sql.identifier(s.id.name)} as id, (xmax = 0) as inserted`;
+}
+
+/**
+ * Runs inside the import's transaction with the ids it inserted or changed (triage at intake flags
+ * them, docs/features/triage.md); what it defers runs once the import commits.
+ */
+export type AfterImport = (work: { tx: Tx; afterCommit: Work['afterCommit'] }, ids: string[], at: Date) => Promise<unknown>;
 
 /** The JotForm import's writes: new and changed submissions, each with its audit entry. */
-export function createJotformImportRepo(db: Db) {
+export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?: AfterImport) {
   return {
     /**
      * Inserts new submissions and refreshes the JotForm-owned columns of known ones; workflow
@@ -23,43 +66,43 @@ export function createJotformImportRepo(db: Db) {
       const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
       if (rows.length === 0) return { inserted: [], updated: [] };
       const s = submissions;
-      const undecided = { reportingDecision: null, reportingCategory: null, reportingRegimes: null, reportingReports: {} } as const;
-      return db.transaction(async (tx) => {
+      const undecided = { reportingDecision: null, reportingCategory: null, reportingCategories: {}, reportingRegimes: null, reportingReports: {} } as const;
+      const effects: (() => Promise<void>)[] = [];
+      const done = await db.transaction(async (tx) => {
+        // The complaint fields (product, model, lot, UDI) read from the questions named for them.
+        const qids = await complaintQids(tx);
         // What the audit entries compare and the clocks of known rows start from.
         const known = new Map(
-          (await tx.select({ id: s.id, becomeAwareDate: s.becomeAwareDate, investigationDeadline: s.investigationDeadline, status: s.status, submissionStatus: s.submissionStatus, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports }).from(s).where(inArray(s.id, rows.map((r) => r.id)))).map((r) => [r.id, r]),
+          (await tx.select({ id: s.id, awareDateOverride: s.awareDateOverride, becomeAwareDate: s.becomeAwareDate, investigationDeadline: s.investigationDeadline, status: s.status, submissionStatus: s.submissionStatus, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingCategories: s.reportingCategories, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports }).from(s).where(inArray(s.id, rows.map((r) => r.id)))).map((r) => [r.id, r]),
         );
-        const result = await tx
-          .insert(submissions)
-          .values(rows.map((r) => ({ ...r, syncedAt: at, modifiedAt: at, reportingDue: reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings) })))
-          .onConflictDoUpdate({
-            target: submissions.id,
-            set: { ...Object.fromEntries(JOTFORM_OWNED.map((c) => [c, incoming(c)])), syncedAt: incoming('syncedAt') },
-            setWhere: sql`(${sql.join(JOTFORM_OWNED.map((c) => s[c]), sql`, `)}) is distinct from (${sql.join(JOTFORM_OWNED.map(incoming), sql`, `)})`,
-          })
-          .returning({ id: submissions.id, inserted: sql<boolean>`(xmax = 0)` });
+        const values = rows.map((r) => ({ ...r, ...complaintFieldsOf(r.answers, qids), syncedAt: at, modifiedAt: at, reportingDue: reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings) }));
+        const result = (await tx.execute<{ id: string; inserted: boolean }>(upsertStatement(values))).rows;
         const byId = new Map(rows.map((r) => [r.id, r]));
-        const audits: (typeof auditEvents.$inferInsert)[] = [];
+        const audits: AuditRecord[] = [];
         for (const { id, inserted } of result) {
-          const now = byId.get(id)!;
-          const after = { becomeAwareDate: now.becomeAwareDate, investigationDeadline: now.investigationDeadline, status: now.status };
           const before = known.get(id);
+          const read = byId.get(id)!;
+          const now = before?.awareDateOverride ? { ...read, becomeAwareDate: before.becomeAwareDate, investigationDeadline: before.investigationDeadline } : read;
+          const after = { becomeAwareDate: now.becomeAwareDate, investigationDeadline: now.investigationDeadline, status: now.status };
           if (inserted || !before) {
-            audits.push({ at, actorId: null, actorEmail: null, entity: 'submission', entityId: id, action: 'import', before: null, after });
+            audits.push({ actor: null, entity: 'submission', entityId: id, action: 'import', before: null, after });
             continue;
           }
           const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
           if (changed.length > 0) {
-            audits.push({ at, actorId: null, actorEmail: null, entity: 'submission', entityId: id, action: 'sync update', before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) });
+            audits.push({ actor: null, entity: 'submission', entityId: id, action: 'sync update', before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) });
           }
           // A new become-aware date moves the clocks.
           if (before.becomeAwareDate !== now.becomeAwareDate) {
             await tx.update(s).set({ reportingDue: reportingDueOf({ ...before, becomeAwareDate: now.becomeAwareDate }, settings) }).where(eq(s.id, id));
           }
         }
-        if (audits.length > 0) await tx.insert(auditEvents).values(audits);
+        await trail.recordMany(audits, tx);
+        if (afterImport && result.length > 0) await afterImport({ tx, afterCommit: (effect) => effects.push(effect) }, result.map((r) => r.id), at);
         return { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
       });
+      for (const effect of effects) await effect();
+      return done;
     },
   };
 }

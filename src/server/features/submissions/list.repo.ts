@@ -1,13 +1,13 @@
-import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, notInArray, or, sql, sum } from 'drizzle-orm';
+import { type SQL, and, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, sum } from 'drizzle-orm';
 import { DUE_SOON_DAYS } from '#shared/reporting/clocks';
-import { OPEN_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
+import { type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { submissionDayCounts, submissions, users } from '../../db/schema/index.ts';
 import { addDays } from '#shared/dates';
 import { copyRows } from '../../db/copy-out.ts';
 import type { CsvSubmission } from './submissions.csv.ts';
-import { OPENED, ROW_COLUMNS } from './submission-row.ts';
+import { OPENED, ROW_COLUMNS, type SubmissionRowColumns } from './submission-row.ts';
 
 type Sort = { field: SubmissionSortField; order: 'asc' | 'desc' };
 
@@ -55,7 +55,7 @@ const DEFAULT_SORT = { field: 'submissionDate', order: 'desc' } as const;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filters beyond the date range (clock, decision, deadline): read from indexed columns, counted without the day table. */
-const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline || f.rationale || f.owner || f.open);
+const needsRowCount = (f: SubmissionFilters) => Boolean(f.search || f.clock || f.decision || f.deadline || f.rationale || f.owner || f.closure || f.product || f.model || f.lot || f.udi || f.triage);
 
 function clockWhere(clock: SubmissionFilters['clock'], today: string): SQL | undefined {
   const due = submissions.reportingDue;
@@ -84,7 +84,12 @@ function where(formId: string, f: SubmissionFilters, today: string): SQL | undef
     f.status ? eq(submissions.submissionStatus, f.status) : undefined,
     // `owner` arrives as `none` or a user's id (the service turns `me` into the caller's id).
     f.owner === 'none' ? isNull(submissions.ownerId) : f.owner ? eq(submissions.ownerId, f.owner) : undefined,
-    f.open ? inArray(submissions.submissionStatus, [...OPEN_STATUSES]) : undefined,
+    f.closure === 'open' ? isNull(submissions.closedAt) : f.closure === 'closed' ? isNotNull(submissions.closedAt) : undefined,
+    f.product ? eq(submissions.product, f.product) : undefined,
+    f.model ? eq(submissions.model, f.model) : undefined,
+    f.lot ? eq(submissions.lot, f.lot) : undefined,
+    f.udi ? eq(submissions.udi, f.udi) : undefined,
+    f.triage === 'potential' ? isNotNull(submissions.potentialReportableAt) : undefined,
     q
       ? or(
           sql`${submissions.submitterSearch} like ${`%${escapeLike(q)}%`}`,
@@ -94,6 +99,9 @@ function where(formId: string, f: SubmissionFilters, today: string): SQL | undef
       : undefined,
   );
 }
+
+/** A row of the complaint register as read. */
+export type RegisterDbRow = SubmissionRowColumns & { reportingDue: string | null; ownerName: string | null; codes: string[] | null; releases: string[] | null };
 
 /** The submissions list and its CSV export. `exportPool`: the connections the export's COPY runs on (the API's own pool when none is given). */
 export function createSubmissionListRepo(db: Db, exportPool: pg.Pool = db.$client) {
@@ -124,12 +132,39 @@ export function createSubmissionListRepo(db: Db, exportPool: pg.Pool = db.$clien
         );
       return row?.n ?? 0;
     },
+    /**
+     * The complaint register's rows for the filters, newest first, in batches of `batch` (keyset
+     * pages on the submission date and id): the row's columns, its owner's name and its codes.
+     */
+    async *registerRows(formId: string, f: SubmissionFilters, today: string, batch = 1000): AsyncGenerator<RegisterDbRow[]> {
+      let after: { date: Date; id: string } | null = null;
+      for (;;) {
+        const keyset: SQL | undefined = after ? sql`(${submissions.submissionDate}, ${submissions.id}) < (${after.date}, ${after.id})` : undefined;
+        const rows: RegisterDbRow[] = await db
+          .select({
+            ...ROW_COLUMNS,
+            reportingDue: submissions.reportingDue,
+            ownerName: sql<string | null>`(select u.name from users u where u.id = ${submissions.ownerId})`,
+            codes: sql<string[] | null>`(select array_agg(c.code order by c.code) from submission_codes c where c.submission_id = ${submissions.id})`,
+            releases: sql<string[] | null>`(select array_agg(distinct c.release) from submission_codes c where c.submission_id = ${submissions.id})`,
+          })
+          .from(submissions)
+          .where(and(where(formId, f, today), keyset))
+          .orderBy(desc(submissions.submissionDate), desc(submissions.id))
+          .limit(batch);
+        if (!rows.length) return;
+        yield rows;
+        const last = rows.at(-1)!;
+        after = { date: last.submissionDate, id: last.id };
+        if (rows.length < batch) return;
+      }
+    },
     /** The export's rows for the filters, in the list's order, streamed out of PostgreSQL in batches. */
     async *exportRows(formId: string, f: SubmissionFilters, today: string, sort: Sort = DEFAULT_SORT): AsyncGenerator<CsvSubmission[]> {
       for await (const rows of copyRows(exportPool, exportQuery(formId, f, today, sort))) yield rows.map(toCsvSubmission);
     },
     exportQuery,
-    /** The names of users by id (the owners of the rows answered). */
+    /** The names of users by id (the owners of the rows in a reply). */
     async userNames(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));

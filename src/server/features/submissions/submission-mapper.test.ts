@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type JotformAnswerLike, type JotformSubmissionLike, type MapperOptions, answerToIsoDate, mapJotformSubmission, orderedAnswers, submitterOf } from './submission-mapper.ts';
+import type { JotformAnswer } from '#shared/jotform-answer';
+import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission, orderedAnswers, submitterOf } from './submission-mapper.ts';
 
 const OPTS: MapperOptions = { timeZone: 'America/New_York', awareDateQid: '10', investigationDays: 30 };
 
-const name = (answer: unknown, extra: Partial<JotformAnswerLike> = {}): JotformAnswerLike => ({ name: 'fullName', order: '3', text: 'Full Name', type: 'control_fullname', answer, ...extra });
-const email = (answer: string, order = '4'): JotformAnswerLike => ({ name: 'email', order, text: 'Email', type: 'control_email', answer });
-const awareDate = (answer: unknown, prettyFormat?: string): JotformAnswerLike => ({
+const name = (answer: JotformAnswer['answer'], extra: Partial<JotformAnswer> = {}): JotformAnswer => ({ name: 'fullName', order: '3', text: 'Full Name', type: 'control_fullname', answer, ...extra });
+const email = (answer: string, order = '4'): JotformAnswer => ({ name: 'email', order, text: 'Email', type: 'control_email', answer });
+const awareDate = (answer: JotformAnswer['answer'], prettyFormat?: string): JotformAnswer => ({
   name: 'dateYou',
   order: '10',
   text: 'Date you became aware',
@@ -14,7 +15,7 @@ const awareDate = (answer: unknown, prettyFormat?: string): JotformAnswerLike =>
   ...(prettyFormat === undefined ? {} : { prettyFormat }),
 });
 
-function submission(answers: Record<string, JotformAnswerLike>, created_at = '2024-06-12 10:15:00', extra: Partial<JotformSubmissionLike> = {}): JotformSubmissionLike {
+function submission(answers: Record<string, JotformAnswer>, created_at = '2024-06-12 10:15:00', extra: Partial<JotformSubmissionLike> = {}): JotformSubmissionLike {
   return { id: '6009000000007340033', form_id: '243158902746061', ip: '203.0.113.3', created_at, updated_at: null, status: 'ACTIVE', new: '1', flag: '0', notes: '', answers, ...extra };
 }
 
@@ -47,28 +48,6 @@ describe('submitterOf', () => {
   });
 });
 
-describe('answerToIsoDate', () => {
-  it('reads the date object JotForm sends for a date question', () => {
-    expect(answerToIsoDate({ month: '04', day: '16', year: '2024', datetime: '2024-04-16 00:00:00' })).toBe('2024-04-16');
-    expect(answerToIsoDate({ month: '4', day: '6', year: '2024' })).toBe('2024-04-06');
-    expect(answerToIsoDate({ datetime: '2024-04-16 00:00:00' })).toBe('2024-04-16');
-  });
-
-  it('reads MM-DD-YYYY and MM/DD/YYYY (the form’s pretty format) and ISO dates', () => {
-    expect(answerToIsoDate('04-16-2024')).toBe('2024-04-16');
-    expect(answerToIsoDate('4/6/2024')).toBe('2024-04-06');
-    expect(answerToIsoDate('2024-04-16')).toBe('2024-04-16');
-    expect(answerToIsoDate(' 2024-04-16 13:45:00 ')).toBe('2024-04-16');
-  });
-
-  it('answers null for empty, partial or impossible dates', () => {
-    for (const value of [undefined, null, '', '   ', 'soon', '16.04.2024', '02-30-2024', '13-01-2024', '2023-02-29', ['2024-04-16'], { month: '', day: '', year: '' }, { month: '04', day: '16' }, { month: '02', day: '30', year: '2024' }]) {
-      expect(answerToIsoDate(value), JSON.stringify(value)).toBeNull();
-    }
-    expect(answerToIsoDate('02-29-2024')).toBe('2024-02-29');
-  });
-});
-
 describe('mapJotformSubmission', () => {
   it('takes the become-aware date from the configured date question (object answer)', () => {
     const row = mapJotformSubmission(submission({ '10': awareDate({ month: '06', day: '01', year: '2024', datetime: '2024-06-01 00:00:00' }, '06-01-2024') }), OPTS);
@@ -79,6 +58,10 @@ describe('mapJotformSubmission', () => {
   it('reads an MM-DD-YYYY aware-date answer, and the pretty format when the answer is missing', () => {
     expect(mapJotformSubmission(submission({ '10': awareDate('05-28-2024') }), OPTS).becomeAwareDate).toBe('2024-05-28');
     expect(mapJotformSubmission(submission({ '10': awareDate(undefined, '05-27-2024') }), OPTS).becomeAwareDate).toBe('2024-05-27');
+  });
+
+  it('reads the aware date as a field mapping reads it for Arena: a month by name too', () => {
+    expect(mapJotformSubmission(submission({ '10': awareDate({ month: 'May', day: '28', year: '2024' }) }), OPTS).becomeAwareDate).toBe('2024-05-28');
   });
 
   it('uses the submission date when the aware date is empty, unusable or not configured', () => {
@@ -152,7 +135,7 @@ describe('mapJotformSubmission', () => {
 
 describe('orderedAnswers', () => {
   it('lists answers by their numeric question order, then qid, with the qid kept', () => {
-    const answers: Record<string, JotformAnswerLike> = {
+    const answers: Record<string, JotformAnswer> = {
       '19': { name: 'submit', order: '19', text: 'Submit', type: 'control_button' },
       '3': name({ first: 'Jane', last: 'Doe' }, { prettyFormat: 'Jane Doe' }),
       '14': { name: 'complaintDescription', order: '10', text: 'Complaint Description', type: 'control_textarea', answer: 'It broke.' },

@@ -1,5 +1,6 @@
 import type { Answer } from '#shared/contract/submissions';
 import { addDays } from '#shared/dates';
+import { type JotformAnswer, parseJotformDate } from '#shared/jotform-answer';
 import { zonedTimeToUtc } from '../../lib/time-zone.ts';
 
 /** The parts of a JotForm submission the portal keeps (the connector's parsed payload fits it). */
@@ -13,44 +14,13 @@ export interface JotformSubmissionLike {
   new?: string | number | null | undefined;
   flag?: string | number | null | undefined;
   notes?: string | null | undefined;
-  answers?: Record<string, JotformAnswerLike> | null | undefined;
-}
-export interface JotformAnswerLike {
-  name?: string | null | undefined;
-  order?: string | number | null | undefined;
-  text?: string | null | undefined;
-  type?: string | null | undefined;
-  answer?: unknown;
-  prettyFormat?: unknown;
+  answers?: Record<string, JotformAnswer> | null | undefined;
 }
 
 export interface MapperOptions {
   timeZone: string;
   awareDateQid?: string | undefined;
   investigationDays: number;
-}
-
-const pad = (n: string | number) => String(n).padStart(2, '0');
-
-/** A calendar date from a JotForm date answer: {year, month, day}, "MM-DD-YYYY", "YYYY-MM-DD…". */
-export function answerToIsoDate(value: unknown): string | null {
-  let y: string | undefined;
-  let m: string | undefined;
-  let d: string | undefined;
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const o = value as Record<string, unknown>;
-    if (o.year && o.month && o.day) [y, m, d] = [String(o.year), String(o.month), String(o.day)];
-    else if (typeof o.datetime === 'string') return answerToIsoDate(o.datetime);
-  } else if (typeof value === 'string') {
-    const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(value.trim());
-    const us = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(value.trim());
-    if (iso) [y, m, d] = [iso[1], iso[2], iso[3]];
-    else if (us) [y, m, d] = [us[3], us[1], us[2]];
-  }
-  if (!y || !m || !d) return null;
-  const date = `${y.padStart(4, '0')}-${pad(m)}-${pad(d)}`;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date) ? date : null;
 }
 
 function textOf(value: unknown): string {
@@ -61,7 +31,7 @@ function textOf(value: unknown): string {
 }
 
 /** The submitter: the first full-name answer ("First Middle Last"), else the first e-mail. */
-export function submitterOf(answers: Record<string, JotformAnswerLike>): string {
+export function submitterOf(answers: Record<string, JotformAnswer>): string {
   const ordered = orderedAnswers(answers);
   const fullName = ordered.find((a) => a.type === 'control_fullname' && a.answer != null);
   if (fullName) {
@@ -79,7 +49,7 @@ export function submitterOf(answers: Record<string, JotformAnswerLike>): string 
 }
 
 /** Answers as the details screen lists them: in question order, with their qid. */
-export function orderedAnswers(answers: Record<string, JotformAnswerLike>): Answer[] {
+export function orderedAnswers(answers: Record<string, JotformAnswer>): Answer[] {
   return Object.entries(answers)
     .map(([qid, a]) => ({
       qid,
@@ -97,7 +67,8 @@ export function orderedAnswers(answers: Record<string, JotformAnswerLike>): Answ
 export function mapJotformSubmission(s: JotformSubmissionLike, opts: MapperOptions) {
   const answers = s.answers ?? {};
   const submissionDate = zonedTimeToUtc(s.created_at, opts.timeZone) ?? new Date(`${s.created_at.slice(0, 10)}T12:00:00Z`);
-  const aware = opts.awareDateQid ? answerToIsoDate(answers[opts.awareDateQid]?.answer ?? answers[opts.awareDateQid]?.prettyFormat) : null;
+  const awareAnswer = opts.awareDateQid ? answers[opts.awareDateQid] : undefined;
+  const aware = awareAnswer ? parseJotformDate(awareAnswer.answer ?? awareAnswer.prettyFormat)?.date : null;
   // Without a usable aware-date answer, the provider became aware on the day it was submitted.
   const becomeAwareDate = aware ?? s.created_at.slice(0, 10);
   const submitter = submitterOf(answers);

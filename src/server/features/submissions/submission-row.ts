@@ -1,5 +1,5 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Queryable } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 
 export type SubmissionDbRow = typeof submissions.$inferSelect;
@@ -33,10 +33,17 @@ export const ROW_COLUMNS = {
   denyReason: submissions.denyReason,
   reportingDecision: submissions.reportingDecision,
   reportingCategory: submissions.reportingCategory,
+  reportingCategories: submissions.reportingCategories,
   reportingRegimes: submissions.reportingRegimes,
   reportingReports: submissions.reportingReports,
   reportingRationaleMissing: submissions.reportingRationaleMissing,
   ownerId: submissions.ownerId,
+  closedAt: submissions.closedAt,
+  product: submissions.product,
+  model: submissions.model,
+  lot: submissions.lot,
+  udi: submissions.udi,
+  potentialReportableAt: submissions.potentialReportableAt,
 } satisfies { [K in keyof SubmissionDbRow]?: (typeof submissions)[K] };
 export type SubmissionRowColumns = Pick<SubmissionDbRow, keyof typeof ROW_COLUMNS>;
 

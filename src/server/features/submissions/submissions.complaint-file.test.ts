@@ -7,7 +7,7 @@ const f = complaintFile();
 const ids = (rows: SubmissionRow[]) => rows.map((r) => r.id);
 
 describe('list and CSV filters: clock, decision, deadline (today 2025-06-15)', () => {
-  it('clock=overdue, due_soon and open each answer the rows in that state, with matching totals', async () => {
+  it('clock=overdue, due_soon and open each reply with the rows in that state, with matching totals', async () => {
     const overdue = await f.list('clock=overdue');
     expect(ids(overdue.results)).toContain(f.ids.early);
     expect(ids(overdue.results)).not.toContain(f.ids.friday);
@@ -112,7 +112,7 @@ describe('GET history', () => {
     expect(ids((await f.list('clock=overdue')).results)).toContain(f.ids.saturday);
   });
 
-  it('answers 404 for an unknown submission', async () => {
+  it('replies 404 for an unknown submission', async () => {
     expect((await f.send('GET', '/v1/jotforms/submission/999999/history')).statusCode).toBe(404);
   });
 });

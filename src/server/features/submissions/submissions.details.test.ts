@@ -72,9 +72,9 @@ describe('submissions API — one submission: details, follow-up, marks and mail
       ]);
     });
 
-    it('answers the submission as the list shows it, with the new text: every field, its dates, regimes and reports included', async () => {
+    it('replies with the submission as the list shows it, with the new text: every field, its dates, regimes and reports included', async () => {
       const target = fresh();
-      // A decided submission with a report filed: an array and a JSON column in the answer too.
+      // A decided submission with a report filed: an array and a JSON column in the reply too.
       await s.t.database.db
         .update(submissions)
         .set({ reportingDecision: 'reportable', reportingCategory: 'death_or_serious_deterioration', reportingRegimes: ['US_MDR', 'EU_MDR'], reportingReports: { US_MDR: '2025-06-12' } })
@@ -95,9 +95,9 @@ describe('submissions API — one submission: details, follow-up, marks and mail
     it('a double-submitted Save stores the follow-up once: concurrent or repeated identical text is one note', async () => {
       const target = fresh('clean');
       const url = `/v1/jotforms/submission/${target.id}/create-followup`;
-      const answers = await Promise.all([patch(url, { followup: 'Left a voicemail.' }), patch(url, { followup: 'Left a voicemail. ' })]);
-      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-      expect(answers.map((a) => a.json().results.followup)).toEqual(['Left a voicemail.', 'Left a voicemail.']);
+      const replies = await Promise.all([patch(url, { followup: 'Left a voicemail.' }), patch(url, { followup: 'Left a voicemail. ' })]);
+      expect(replies.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(replies.map((a) => a.json().results.followup)).toEqual(['Left a voicemail.', 'Left a voicemail.']);
       expect((await patch(url, { followup: 'Left a voicemail.' })).statusCode).toBe(200);
       expect((await audits(target.id)).map((e) => [e.action, e.after])).toEqual([['followup', { followup: 'Left a voicemail.' }]]);
       expect(await followupLogLines(target.id)).toHaveLength(1);
@@ -179,8 +179,8 @@ describe('submissions API — one submission: details, follow-up, marks and mail
         ['mark-reportable', { reportable: true }, 'mark reportable'],
         ['mark-email-delivered', { emailDelivered: true }, 'mark delivered'],
       ] as const) {
-        const answers = await Promise.all([1, 2, 3].map(() => patch(`/v1/jotforms/submission/${target.id}/${path}`, payload)));
-        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+        const replies = await Promise.all([1, 2, 3].map(() => patch(`/v1/jotforms/submission/${target.id}/${path}`, payload)));
+        expect(replies.map((a) => a.statusCode)).toEqual([200, 200, 200]);
         expect((await audits(target.id)).filter((e) => e.action === action)).toHaveLength(1);
       }
       expect(await row(target.id)).toMatchObject({ reportable: true, emailDelivered: true });

@@ -1,6 +1,9 @@
 import { gunzipSync } from 'node:zlib';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SubmissionRow } from '#shared/contract/submissions';
+import { z } from 'zod';
+import { SUBMISSION_SORT_FIELDS, SubmissionFilters, type SubmissionRow } from '#shared/contract/submissions';
+import { auditEvents } from '../../db/schema/index.ts';
 import { DEMO_FORM_ID } from '../../emulators/jotform/fixtures.ts';
 import { createSubmissionListRepo } from './list.repo.ts';
 import { EXPORT, type Headers, TOTAL, syncedSubmissions } from './submissions.test-support.ts';
@@ -56,6 +59,45 @@ describe('submissions API — CSV export', () => {
       expect(await dates({ status: 'Denied' })).toEqual(dated(current.filter((r) => r.submissionStatus === 'Denied')));
     });
 
+    it('exports with 200 under every filter value the web app offers, each alone, and in every order; each file is recorded once', async () => {
+      const exported = async () => (await s.t.database.db.select({ n: count() }).from(auditEvents).where(and(eq(auditEvents.entity, 'form'), eq(auditEvents.action, 'exported'))))[0]!.n;
+      const owner = await signIn('staff');
+      // The web app's choices come from these enums; the values typed or picked by hand are listed here.
+      const ownerId = (await s.t.request({ method: 'GET', url: '/v1/users?limit=100', headers: await s.t.as('admin') })).json<{ results: { id: string; email: string }[] }>().results.find((u) => u.email === owner.email)!.id;
+      const typed: Record<string, string[]> = { bad_gte: ['2025-06-01'], bad_lte: ['2025-06-01'], search: ['reyes', 'CH-'], owner: ['me', 'none', ownerId], product: ['Infusion pump'], model: ['X-200'], lot: ['L-1'], udi: ['(01)0'] };
+      const queries = Object.entries(SubmissionFilters.shape).flatMap(([key, schema]) => {
+        const inner = schema.unwrap();
+        const values = inner instanceof z.ZodEnum ? (inner.options as string[]) : typed[key];
+        if (!values) throw new Error(`the test has no values for the filter ${key}`);
+        return values.map((value) => new URLSearchParams({ [key]: value }).toString());
+      });
+      queries.push(...SUBMISSION_SORT_FIELDS.flatMap((field) => [`sortBy=${field}:asc`, `sortBy=${field}:desc`]));
+      const before = await exported();
+      for (const query of queries) {
+        const res = await get(`${EXPORT}?${query}`);
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+        const listed = (await everything(query)).results;
+        expect(lines(res.body).length - 1, query).toBe(listed.length);
+      }
+      expect(await exported()).toBe(before + queries.length);
+    });
+
+    it('an export whose query fails replies with an error and leaves no `exported` entry; the next one runs', async () => {
+      const exported = async () => (await s.t.database.db.select({ n: count() }).from(auditEvents).where(and(eq(auditEvents.entity, 'form'), eq(auditEvents.action, 'exported'))))[0]!.n;
+      const before = await exported();
+      const owner = s.t.database.owner.db;
+      // The file's query reads this column; the count before it does not.
+      await owner.execute(sql`alter table submissions rename column followup to followup_gone`);
+      try {
+        for (let i = 0; i < 6; i++) expect((await get(EXPORT)).statusCode).toBe(500);
+      } finally {
+        await owner.execute(sql`alter table submissions rename column followup_gone to followup`);
+      }
+      expect(await exported()).toBe(before);
+      expect((await get(EXPORT)).statusCode).toBe(200);
+      expect(await exported()).toBe(before + 1);
+    });
+
     it('an export abandoned half-way gives its connection back', async () => {
       const repo = createSubmissionListRepo(s.t.database.db);
       for (let i = 0; i < 8; i++) {
@@ -98,7 +140,7 @@ describe('submissions API — CSV export', () => {
       expect((await get(`${EXPORT}?sortBy=password:asc`)).json()).toMatchObject({ code: 'validation_failed' });
     });
 
-    it('answers {results: csv} when JSON is asked for', async () => {
+    it('replies {results: csv} when JSON is asked for', async () => {
       const text = (await csv('status=Denied')).body;
       const res = await get(`${EXPORT}?status=Denied`, { ...s.staff.headers, accept: 'application/json' });
       expect(res.statusCode).toBe(200);

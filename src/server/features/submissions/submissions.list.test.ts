@@ -35,8 +35,10 @@ describe('submissions API — list, paging, sorting and filters', () => {
           'rationaleMissing', 'opened', 'followupAttempts',
           // The complaint file's fields beside the list's ten columns.
           'reportingClocks', 'reportingDue', 'clock', 'decision',
-          // Who owns it.
-          'owner',
+          // Who owns it, and whether it is closed.
+          'owner', 'closed', 'potentialReportable',
+          // The complaint fields read from the form (docs/features/coding.md).
+          'product', 'model', 'lot', 'udi',
         ].sort(),
       );
     });
@@ -63,7 +65,7 @@ describe('submissions API — list, paging, sorting and filters', () => {
       }
     }
 
-    it('answers an empty page past the end, with the totals', async () => {
+    it('replies with an empty page past the end, with the totals', async () => {
       expect(await list('page=9&limit=5')).toEqual({ results: [], page: 9, limit: 5, totalPages: 8, totalResults: TOTAL });
     });
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { submissionDayCounts, submissions } from '../../db/schema/index.ts';
 import { DEMO_FORM_ID, DEMO_WORKFLOW } from '../../emulators/jotform/fixtures.ts';
 import type { SubmissionRow } from '#shared/contract/submissions';
+import { signature } from '../../../../tests/support/signing.ts';
 import { type Headers, TOTAL, syncedSubmissions } from './submissions.test-support.ts';
 
 describe('submissions API — review', () => {
@@ -12,15 +13,34 @@ describe('submissions API — review', () => {
   describe('PATCH …/review', () => {
     const review = (id: string, payload: unknown, headers?: Headers) => patch(`/v1/jotforms/submission/${id}/review`, payload, headers);
 
-    it('approve moves Pending Review to Pending Transfer, audited', async () => {
-      const target = fresh();
+    it('approve moves a decided submission from Pending Review to Pending Transfer, audited', async () => {
+      const target = fresh((x) => x.decision !== 'undecided');
       const res = await review(target.id, { decision: 'approve' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().results).toMatchObject({ id: target.id, submissionStatus: 'Pending Transfer', denyReason: null });
+      expect(res.json().results).toMatchObject({ id: target.id, submissionStatus: 'Pending Transfer', denyReason: null, rationaleMissing: target.rationaleMissing });
       expect(await row(target.id)).toMatchObject({ reviewedBy: s.staff.email, reviewedAt: s.clock.now() });
       expect((await audits(target.id)).map((e) => [e.action, e.actorEmail, e.before, e.after])).toEqual([
         ['approve', s.staff.email, { submissionStatus: 'Pending Review' }, { submissionStatus: 'Pending Transfer' }],
       ]);
+    });
+
+    it('an undecided submission is approved only with its decision left for later, which lists it among the decisions missing a rationale', async () => {
+      const target = fresh((x) => x.decision === 'undecided');
+      const refused = await review(target.id, { decision: 'approve' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ code: 'conflict', message: 'Approving sends the submission towards Arena: assess its reportability first, or approve it and decide later.' });
+      expect(await audits(target.id)).toEqual([]);
+
+      const res = await review(target.id, { decision: 'approve', decideLater: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().results).toMatchObject({ submissionStatus: 'Pending Transfer', decision: 'undecided', rationaleMissing: true });
+      expect((await audits(target.id)).map((e) => e.after)).toEqual([{ submissionStatus: 'Pending Transfer', decideLater: true }]);
+      expect((await everything('rationale=missing')).results.map((r) => r.id)).toContain(target.id);
+      // A decision with its rationale takes it off the list.
+      const payload = { decision: 'not_reportable', rationale: 'A billing question; no device involved.', signature: await signature((o) => s.t.request(o), s.staff.headers, 'Reportability decided') };
+      const decided = await s.t.request({ method: 'PUT', url: `/v1/jotforms/submission/${target.id}/reportability`, headers: s.staff.headers, payload });
+      expect(decided.statusCode, decided.body).toBe(200);
+      expect((await everything('rationale=missing')).results.map((r) => r.id)).not.toContain(target.id);
     });
 
     /** A submission pending review marked reportable from the list (a decision without rationale), its audit entries cleared from view. */
@@ -49,9 +69,9 @@ describe('submissions API — review', () => {
 
     it('an approval records no deny reason, even when one is sent', async () => {
       const target = fresh();
-      const res = await review(target.id, { decision: 'approve', reason: 'Looks complete.' });
+      const res = await review(target.id, { decision: 'approve', reason: 'Looks complete.', decideLater: true });
       expect(res.json().results).toMatchObject({ submissionStatus: 'Pending Transfer', denyReason: null });
-      expect((await audits(target.id)).map((e) => e.after)).toEqual([{ submissionStatus: 'Pending Transfer' }]);
+      expect((await audits(target.id)).map((e) => e.after)).toEqual([{ submissionStatus: 'Pending Transfer', ...(target.decision === 'undecided' ? { decideLater: true } : {}) }]);
     });
 
     it('is 409 from any status but Pending Review, and changes nothing', async () => {
@@ -72,7 +92,7 @@ describe('submissions API — review', () => {
       for (let round = 0; round < 2; round++) {
         const target = fresh();
         const other = await signIn('staff');
-        const [a, b] = await Promise.all([review(target.id, { decision: 'approve' }), review(target.id, { decision: 'deny', reason: 'Not a complaint.', notReportable: true }, other.headers)]);
+        const [a, b] = await Promise.all([review(target.id, { decision: 'approve', decideLater: true }), review(target.id, { decision: 'deny', reason: 'Not a complaint.', notReportable: true }, other.headers)]);
         expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
         const winner = a.statusCode === 200 ? 'Pending Transfer' : 'Denied';
         expect((await row(target.id)).submissionStatus).toBe(winner);
@@ -125,7 +145,7 @@ describe('submissions API — review', () => {
       const dayReview = (await list(`${day}&status=Pending%20Review`)).totalResults;
       const dayTransfer = (await list(`${day}&status=Pending%20Transfer`)).totalResults;
 
-      expect((await patch(`/v1/jotforms/submission/${target.id}/review`, { decision: 'approve' })).statusCode).toBe(200);
+      expect((await patch(`/v1/jotforms/submission/${target.id}/review`, { decision: 'approve', decideLater: true })).statusCode).toBe(200);
       expect(await totals()).toEqual({ ...before, 'Pending Review': before['Pending Review']! - 1, 'Pending Transfer': before['Pending Transfer']! + 1 });
       expect((await list(`${day}&status=Pending%20Review`)).totalResults).toBe(dayReview - 1);
       expect((await list(`${day}&status=Pending%20Transfer`)).totalResults).toBe(dayTransfer + 1);

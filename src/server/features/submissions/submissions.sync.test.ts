@@ -88,7 +88,7 @@ describe('JotForm sync against the emulator, through the real client', () => {
     // Workflow first, through the API.
     expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/create-followup`, headers: s.headers, payload: { followup: 'Called the reporter.' } })).statusCode).toBe(200);
     expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/mark-reportable`, headers: s.headers, payload: { reportable: true } })).statusCode).toBe(200);
-    expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/review`, headers: s.headers, payload: { decision: 'approve' } })).statusCode).toBe(200);
+    expect((await s.t.request({ method: 'PATCH', url: `/v1/jotforms/submission/${target}/review`, headers: s.headers, payload: { decision: 'approve', decideLater: true } })).statusCode).toBe(200);
     const before = (await rowOf(target!))!;
     const untouched = (await rowOf(other!))!;
 
@@ -162,7 +162,7 @@ describe('JotForm sync against the emulator, through the real client', () => {
     expect((await errors()).length - before).toBe(2);
   });
 
-  it('two concurrent syncs in one instance: the second answers busy while the first runs', async () => {
+  it('two concurrent syncs in one instance: the second replies busy while the first runs', async () => {
     s.emulator.setLatency(150);
     let started!: () => void;
     const lockHeld = new Promise<void>((resolve) => (started = resolve));

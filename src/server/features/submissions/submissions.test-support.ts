@@ -97,7 +97,7 @@ export function syncedSubmissions() {
       texts.map((v) => sql`(${v})`),
       sql`, `,
     );
-    // Both drivers (PGlite, node-postgres) answer a raw query with `rows`.
+    // Both drivers (PGlite, node-postgres) return a raw query's `rows`.
     const result = (await t.database.db.execute(sql`select v from (values ${values}) as t(v) order by v`)) as { rows: { v: string }[] };
     result.rows.forEach((r, i) => textRank.set(r.v, i));
   }

@@ -13,10 +13,10 @@ describe('the JotForm webhook posted ten times at once', () => {
     expect(await sync().syncOnce()).toEqual({ inserted: DEMO_COUNT, updated: 0 });
   });
 
-  it('for a new submission: stored once, imported once, one line in the system log, every answer received', async () => {
+  it('for a new submission: stored once, imported once, one line in the system log, every reply received', async () => {
     const { id } = await s.emulator.addSubmission({ [DEMO_QID.fullName]: { first: 'Tenfold', last: 'Delivery' } });
-    const answers = await tenAtOnce(id);
-    expect(answers.map((r) => [r.statusCode, r.json()])).toEqual(Array(10).fill([200, { received: true }]));
+    const replies = await tenAtOnce(id);
+    expect(replies.map((r) => [r.statusCode, r.json()])).toEqual(Array(10).fill([200, { received: true }]));
     expect((await rowOf(id))?.submissionStatus).toBe('Pending Review');
     expect(insertedCalls).toEqual([[id]]);
     expect(await audits(id)).toEqual(['import']);
@@ -26,8 +26,8 @@ describe('the JotForm webhook posted ten times at once', () => {
   it('for a submission already stored and unchanged: nothing written, nothing logged', async () => {
     const id = s.demoIds()[0]!;
     const before = await linesAbout(id);
-    const answers = await tenAtOnce(id);
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const replies = await tenAtOnce(id);
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(insertedCalls).toEqual([]);
     expect(await audits(id)).toEqual(['import']);
     expect(await linesAbout(id)).toEqual(before);

@@ -32,7 +32,7 @@ describe('JotForm webhook against the emulator, through the real client', () => 
     expect(insertedCalls).toEqual([[id]]);
   });
 
-  it('the webhook answers 404 for a wrong secret and asks JotForm nothing', async () => {
+  it('the webhook replies 404 for a wrong secret and asks JotForm nothing', async () => {
     const latest = [...s.emulator.state.submissions.values()].at(-1)!;
     const form = s.emulator.state.forms.get(DEMO_FORM_ID)!;
     const from = s.emulator.state.requests.length;
@@ -44,7 +44,7 @@ describe('JotForm webhook against the emulator, through the real client', () => 
     expect(requestsSince(from)).toEqual([]);
   });
 
-  it('the webhook answers 400 when the body names no submission', async () => {
+  it('the webhook replies 400 when the body names no submission', async () => {
     const body = new FormData();
     body.set('formID', DEMO_FORM_ID);
     body.set('formTitle', 'Complaint Form - BTS');
@@ -65,16 +65,16 @@ describe('JotForm webhook against the emulator, through the real client', () => 
     expect(insertedCalls).toEqual([]);
   });
 
-  it('answers 502 and logs the failure when JotForm cannot give the webhook’s submission', async () => {
+  it('replies 502 and logs the failure when JotForm cannot give the webhook’s submission', async () => {
     const logCount = (await logs()).length;
     const body = new FormData();
     body.set('formID', DEMO_FORM_ID);
     body.set('submissionID', '6010000000099999999');
     const res = await fetch(`${s.appUrl}/v1/jotforms/webhook/${SECRET}`, { method: 'POST', body });
     expect(res.status).toBe(502);
-    const answer = (await res.json()) as { code: string; message: string };
-    expect(answer.code).toBe('upstream_failed');
-    expect(answer.message).toContain('submission 6010000000099999999');
+    const reply = (await res.json()) as { code: string; message: string };
+    expect(reply.code).toBe('upstream_failed');
+    expect(reply.message).toContain('submission 6010000000099999999');
     const added = (await logs()).slice(logCount);
     expect(added.map((l) => [l.label, l.process])).toEqual([['error', 'JotForms']]);
     expect(added[0]!.description).toContain('6010000000099999999');

@@ -9,7 +9,7 @@ const s = usersSuite();
 const { uniqueEmail, create, createOk } = s;
 
 describe('POST /v1/users', () => {
-  it.each(['admin', 'staff', 'member'] as const)('creates a %s (201) and answers the user without any password', async (role) => {
+  it.each(['admin', 'staff', 'member'] as const)('creates a %s (201) and replies with the user without any password', async (role) => {
     const email = uniqueEmail(role);
     const res = await create({ name: `  New ${role}  `, email, password: PASSWORD, role });
     expect(res.statusCode).toBe(201);
@@ -91,7 +91,7 @@ describe('POST /v1/users', () => {
 });
 
 describe('GET /v1/users/:userId', () => {
-  it('answers one user', async () => {
+  it('replies with one user', async () => {
     const user = await createOk({ name: 'Get Me' });
     const res = await s.t.request({ method: 'GET', url: `/v1/users/${user.id}`, headers: s.admin });
     expect(res.statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe('GET /v1/users/:userId', () => {
     expect(res.body).not.toContain('argon2');
   });
 
-  it('answers 404 for an unknown id', async () => {
+  it('replies 404 for an unknown id', async () => {
     const res = await s.t.request({ method: 'GET', url: `/v1/users/${randomUUID()}`, headers: s.admin });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'not_found', message: 'User not found.' });

@@ -33,7 +33,7 @@ describe('GET /v1/users', () => {
   }
   const mine = (rows: User[]) => rows.filter((r) => created.some((c) => c.id === r.id)).map((r) => r.name.slice(5));
 
-  it('answers a page {results, page, limit, totalPages, totalResults}', async () => {
+  it('replies with a page {results, page, limit, totalPages, totalResults}', async () => {
     const [{ n }] = (await s.t.database.db.select({ n: count() }).from(users)) as [{ n: number }];
     const res = await list('?page=2&limit=3');
     expect(res.statusCode).toBe(200);

@@ -85,7 +85,7 @@ describe('peer protection: only a super_admin changes another admin', () => {
 });
 
 describe('DELETE /v1/users/{userId}/sessions', () => {
-  it('refuses a super_admin row and oneself; answers 404 for an unknown user', async () => {
+  it('refuses a super_admin row and oneself; replies 404 for an unknown user', async () => {
     const superAdminId = (await t.request({ method: 'GET', url: '/v1/auth/profile', headers: superAdmin })).json().user.id;
     expect((await signOutEverywhere(admin, superAdminId)).json()).toEqual({ code: 'forbidden', message: 'A super_admin cannot be signed out by others.' });
     expect((await signOutEverywhere(admin, adminId)).json()).toEqual({ code: 'forbidden', message: 'Sign out your own other sessions on My account.' });

@@ -1,8 +1,7 @@
-import { type SQL, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from '#shared/contract/users';
 import type { USER_SORT_FIELDS } from '#shared/contract/users';
-import type { Db } from '../../db/client.ts';
-import type { Queryable } from '../../db/unit-of-work.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -52,11 +51,26 @@ export function createUsersRepo(db: Db) {
       const [row] = await tx.insert(users).values(values).returning();
       return row!;
     },
+    /** Inserts unless the e-mail has an account already (one made at the same moment included): the row, or undefined. */
+    async insertNew(tx: Queryable, values: NewUserRow): Promise<UserRow | undefined> {
+      const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+      return row;
+    },
     /** On the change's transaction `tx`; without one (a sign-in's last-login time) on the database itself. */
     async update(id: string, values: Partial<NewUserRow>, tx: Queryable = db): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
     },
+    /** The addresses of admins and super admins who may sign in, for what only they are told. */
+    async adminEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(inArray(users.role, ['admin', 'super_admin']), eq(users.isRestricted, false)))
+        .orderBy(asc(users.email));
+      return rows.map((r) => r.email);
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;

@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { AuditActor } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { type PasswordCost, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import { type UserRow, type UsersRepo, toUser } from './users.repo.ts';
@@ -25,12 +25,14 @@ export interface UsersDeps {
   uow: UnitOfWork;
   log: SystemLog;
   clock: Clock;
-  /** Ends every session of a user, recorded with who and why; answers how many ended. */
+  /** Ends every session of a user, recorded with who and why; returns how many ended. */
   endSessions(user: UserRow, reason: EndSessionsReason, actor: AuditActor): Promise<number>;
   /** The user changed: this instance's cached sign-in checks of theirs are dropped at once (others hear of it from the database). */
   userChanged(userId: string): void;
-  /** Whether the organisation's identity provider gives the user's role (docs/single-sign-on.md): it cannot change here. */
+  /** Whether the organisation's identity provider gives the user's role (docs/features/single-sign-on.md): it cannot change here. */
   roleFromProvider?: (user: UserRow) => Promise<boolean>;
+  /** argon2id's cost for the hashes made here (PASSWORD_COST unless given: tests give a lower one). */
+  passwordCost?: PasswordCost | undefined;
 }
 
 /** Changes that would let one admin take over or demote another: e-mail, password, role, permissions. */
@@ -55,7 +57,7 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createUsersService({ repo, uow, log, clock, endSessions, userChanged, roleFromProvider }: UsersDeps) {
+export function createUsersService({ repo, uow, log, clock, endSessions, userChanged, roleFromProvider, passwordCost }: UsersDeps) {
   async function mustFind(id: string): Promise<UserRow> {
     const row = await repo.findById(id);
     if (!row) throw new NotFound('User not found.');
@@ -76,7 +78,7 @@ export function createUsersService({ repo, uow, log, clock, endSessions, userCha
       if (await repo.findByEmail(body.email)) throw new Conflict('A user with this email already exists.');
       await assertStrongPassword(body.password, [body.name, body.email], 'password');
       const now = clock.now();
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, passwordCost);
       const user = await uow(async ({ tx, audit }) => {
         const row = await uniqueEmail(() =>
           repo.insert(tx, { id: randomUUID(), name: body.name, email: body.email, role: body.role, permissions: body.permissions ?? [], passwordHash, createdAt: now, updatedAt: now }),
@@ -104,12 +106,12 @@ export function createUsersService({ repo, uow, log, clock, endSessions, userCha
 
     /**
      * Decided on the locked row: a request that finds its change already made (the same fields, the
-     * same password) changes nothing, writes no audit entry and answers the user as they are.
+     * same password) changes nothing, writes no audit entry and returns the user as they are.
      */
     async update(actor: UsersActor, id: string, body: z.output<typeof UpdateUserBody>): Promise<User> {
       const { password, ...fields } = body;
       // Hashed before the row is locked: the hash is the slow part.
-      const passwordHash = password ? await hashPassword(password) : undefined;
+      const passwordHash = password ? await hashPassword(password, passwordCost) : undefined;
       const outcome = await uow(async ({ tx, audit }) => {
         const before = await repo.lock(tx, id);
         if (!before) throw new NotFound('User not found.');

@@ -8,7 +8,7 @@ const s = usersSuite();
 const { uniqueEmail, createOk, patch, restrict, auditOf, superAdminId } = s;
 
 describe('PATCH /v1/users/:userId', () => {
-  it('updates only the fields sent and answers {results}', async () => {
+  it('updates only the fields sent and replies {results}', async () => {
     const user = await createOk({ name: 'Before Name', role: 'member' });
     const res = await patch(user.id, { name: 'After Name' });
     expect(res.statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe('PATCH /v1/users/:userId', () => {
     expect((await patch(b.id, { email: a.email.toUpperCase() })).statusCode).toBe(409);
   });
 
-  it('answers 404 for an unknown id', async () => {
+  it('replies 404 for an unknown id', async () => {
     const res = await patch(randomUUID(), { name: 'Ghost' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'not_found', message: 'User not found.' });
@@ -129,7 +129,7 @@ describe('PATCH /v1/users/:userId/restrict-access', () => {
     expect(res.json()).toEqual({ code: 'forbidden', message: 'You cannot restrict your own account.' });
   });
 
-  it('answers 404 for an unknown id, 400 for a bad body', async () => {
+  it('replies 404 for an unknown id, 400 for a bad body', async () => {
     expect((await restrict(randomUUID(), true)).statusCode).toBe(404);
     const user = await createOk();
     const bad = await restrict(user.id, 'yes');

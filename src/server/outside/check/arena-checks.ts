@@ -12,6 +12,12 @@ export interface ArenaCheckDeps {
   ownerGuid: string | undefined;
   numberPrefixGuid: string | undefined;
   mappings: MappedAttributes;
+  /**
+   * Whose Arena session the check signs in with: `shared`, the portal's, kept in its database with
+   * the sign-in back-off (`from` says which); `own`, one of its own, which ends the integration
+   * user's other session; `emulator`, the sandbox's own emulator.
+   */
+  session: { kind: 'shared'; from: string } | { kind: 'own' } | { kind: 'emulator' };
 }
 
 const SIGN_IN = 'Arena sign-in';
@@ -24,11 +30,30 @@ const ATTRIBUTES = 'Arena step attributes';
 
 const finding = (check: string, f: SetupFinding) => (f.ok ? okLine(check, f.found) : failLine(check, f.problem));
 
+const FIX = 'Fix the credentials before trying again: after repeated refusals Arena disables the integration account for five minutes (4083).';
+
 function refusal(err: unknown): string {
   if (!(err instanceof ArenaError)) throw err;
   const codes = err.codes.length > 0 ? ` (${err.codes.join(', ')})` : '';
-  if (err.kind !== 'auth' && err.kind !== 'signin_paused') return `${err.message}${codes}`;
-  return `${err.arenaSaid ?? err.message}${codes}. Fix the credentials before trying again: after repeated refusals Arena disables the integration account for five minutes (4083).`;
+  if (err.kind === 'auth') return `${err.message}${codes}. ${FIX}`;
+  // The back-off says when the next sign-in may be tried; every instance and this check keep to it.
+  if (err.kind === 'signin_paused') return `${err.arenaSaid ?? err.message}${codes}. ${err.message} ${FIX}`;
+  return `${err.message}${codes}`;
+}
+
+/** The sign-in line: whose session the check used, and what that means for a running portal. */
+function signedInText(d: ArenaCheckDeps, fresh: boolean): string {
+  const as = d.email ? ` as ${d.email}` : '';
+  switch (d.session.kind) {
+    case 'emulator':
+      return `signed in${as}`;
+    case 'shared':
+      return fresh
+        ? `signed in${as}; the session is kept in ${d.session.from} as the portal's Arena session, so a running portal uses it too`
+        : `the portal's Arena session from ${d.session.from}${as}: no new sign-in, so a running portal keeps its session`;
+    case 'own':
+      return `signed in${as} with a session of its own: Arena ends the integration user's other session, so a portal running now signs in again on its next call (set DATABASE_URL, or stop the portal on DATA_DIR, to check with the portal's session)`;
+  }
 }
 
 async function attributesLine(arena: ArenaClient, template: ArenaTemplate, mappings: MappedAttributes): Promise<CheckLine> {
@@ -61,14 +86,16 @@ export async function checkArena(d: ArenaCheckDeps): Promise<CheckLine[]> {
   const signedIn: { workspace?: CheckLine } = {};
   const signIn = await attempt(SIGN_IN, async () => {
     try {
-      const answer = await arena.signIn();
-      const id = answer?.workspaceId ?? null;
-      const name = `"${answer?.workspaceName ?? '(no name)'}" ${id ?? '(no id)'}`;
-      signedIn.workspace =
-        d.workspaceId && id !== null && String(id) !== d.workspaceId
+      const session = await arena.signIn();
+      const id = session?.workspaceId ?? null;
+      const name = `"${session?.workspaceName ?? '(no name)'}" ${id ?? '(no id)'}`;
+      signedIn.workspace = !session
+        ? // The stored session was signed in with ARENA_WORKSPACE_ID, or the sign-in would have been refused.
+          okLine(WORKSPACE, `the portal's session, signed in to ARENA_WORKSPACE_ID ${d.workspaceId ?? '(none)'}`)
+        : d.workspaceId && id !== null && String(id) !== d.workspaceId
           ? failLine(WORKSPACE, `Arena signed in to workspace ${name}, not ARENA_WORKSPACE_ID ${d.workspaceId}`)
           : okLine(WORKSPACE, d.workspaceId ? `${name} (ARENA_WORKSPACE_ID)` : `${name} (sandbox: no ARENA_WORKSPACE_ID needed)`);
-      return okLine(SIGN_IN, `signed in${d.email ? ` as ${d.email}` : ''}`);
+      return okLine(SIGN_IN, signedInText(d, session !== null));
     } catch (err) {
       return failLine(SIGN_IN, refusal(err));
     }
@@ -89,12 +116,12 @@ export async function checkArena(d: ArenaCheckDeps): Promise<CheckLine[]> {
   const t = read.template;
   if (!t) return [signIn, workspace, template, ...notChecked([OWNER, PREFIX], 'the template could not be read'), await quotaLine(arena), ...notChecked([ATTRIBUTES], 'the template could not be read')];
   const owner = await attempt(OWNER, async () => finding(OWNER, await checkOwner(arena, t, d.ownerGuid)));
-  const prefix = finding(PREFIX, checkNumberPrefix(t, d.numberPrefixGuid));
+  const prefix = await attempt(PREFIX, async () => finding(PREFIX, await checkNumberPrefix(arena, t, d.numberPrefixGuid)));
   const attributes = await attempt(ATTRIBUTES, () => attributesLine(arena, t, d.mappings));
   return [signIn, workspace, template, owner, prefix, await quotaLine(arena), attributes];
 }
 
-/** What Arena's last answer said of the workspace's daily quota. */
+/** What Arena's last reply said of the workspace's daily quota. */
 async function quotaLine(arena: ArenaClient): Promise<CheckLine> {
   const { requestsRemaining, resetsAt } = arena.status();
   const reset = resetsAt ? `; it starts again at ${resetsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';

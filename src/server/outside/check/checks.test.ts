@@ -11,7 +11,7 @@ import { createDatabase } from '../../../../tests/support/test-app.ts';
 import { type ArenaCheckDeps, checkArena } from './arena-checks.ts';
 import { checkJotform } from './jotform-checks.ts';
 import { type CheckLine, formatLine } from './lines.ts';
-import { readMappedAttributes } from './mappings.ts';
+import { openPortalDatabase, readMappedAttributes } from './mappings.ts';
 import { checkMail } from './run.ts';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -55,6 +55,7 @@ async function arenaChecks(opts: { emulator?: Partial<ArenaEmulatorOptions>; pas
       ownerGuid: undefined,
       numberPrefixGuid: undefined,
       mappings: { none: 'no database in this test' },
+      session: { kind: 'emulator' },
       ...opts,
     }),
   );
@@ -124,7 +125,7 @@ describe('check:outside, Arena', () => {
 
   it('fails a refused sign-in with Arena’s code and the 4083 warning, without the password', async () => {
     const lines = await arenaChecks({ password: 'not-the-password-9' });
-    expect(lines[0]).toMatch(/^FAIL Arena sign-in: Arena refused the credentials: The username, password or workspace ID is not valid.* \(4001\)\. Fix the credentials before trying again: after repeated refusals Arena disables the integration account for five minutes \(4083\)\.$/);
+    expect(lines[0]).toMatch(/^FAIL Arena sign-in: Arena refused the credentials: The username, password or workspace ID is not valid.* \(4001\)\. Arena refused the integration user's sign-in \(4001\); next try at \d\d:\d\d UTC\. Fix the credentials before trying again: after repeated refusals Arena disables the integration account for five minutes \(4083\)\.$/);
     expect(lines.slice(1)).toEqual(['workspace', 'template', 'owner', 'number prefix', 'quota', 'step attributes'].map((c) => `FAIL Arena ${c}: not checked: Arena did not accept the sign-in`));
     expect(lines.join('\n')).not.toContain('not-the-password-9');
   });
@@ -142,7 +143,7 @@ describe('check:outside, Arena', () => {
     expect(strict[4]).toMatch(/^FAIL Arena number prefix: ARENA_NUMBER_PREFIX_GUID is not set and the template "Complaint Handling \(CH\) Template" has no default number format with a prefix, .* Set it to one of the template's prefixes: CH- \w{20}\.$/);
   });
 
-  it('fails when the daily quota is used up, and when Arena fails to answer', async () => {
+  it('fails when the daily quota is used up, and when Arena fails to reply', async () => {
     const quota = await arenaChecks({ emulator: { requestLimit: 1 } });
     expect(quota[5]).toMatch(/^FAIL Arena quota: no requests left of the workspace's daily quota; it starts again at .* UTC: every transfer fails until then$/);
 
@@ -158,13 +159,21 @@ describe('check:outside, Arena', () => {
     const insert = (id: string, guid: string, name: string) =>
       client.query(`insert into field_mappings (id, arena_field_guid, name, form_field_qid) values ($1, $2, $3, '[]')`, [id, guid, name]);
     await insert('m1', ATTRIBUTE_GUIDS.becomeAwareDate, 'Become Aware Date');
-    const good = await readMappedAttributes({ DATABASE_URL: db.url, DATA_DIR: '/nonexistent', EMBEDDED_PG_PORT: undefined });
+    const read = async () => {
+      const portal = await openPortalDatabase({ DATABASE_URL: db.url, DATA_DIR: '/nonexistent', EMBEDDED_PG_PORT: undefined });
+      try {
+        return await readMappedAttributes(portal);
+      } finally {
+        if ('close' in portal) await portal.close();
+      }
+    };
+    const good = await read();
     const ok = await arenaChecks({ mappings: good });
     expect(ok[6]).toMatch(/^OK Arena step attributes: all 1 field mappings of the database at [^ ]+ write attributes of the template's steps: Become Aware Date in ".*" \(DATE\)$/);
 
     await insert('m2', 'QQQQQQQQQQQQQQQQQQQQ', 'Lot number');
     await client.end();
-    const bad = await arenaChecks({ mappings: await readMappedAttributes({ DATABASE_URL: db.url, DATA_DIR: '/nonexistent', EMBEDDED_PG_PORT: undefined }) });
+    const bad = await arenaChecks({ mappings: await read() });
     expect(bad[6]).toBe(
       'FAIL Arena step attributes: no step of the template "Complaint Handling (CH) Template" has the attribute a field mapping writes: "Lot number" writes QQQQQQQQQQQQQQQQQQQQ. Fix those mappings on the Field mappings page.',
     );

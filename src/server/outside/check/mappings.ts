@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { openPostgres } from '../../db/client.ts';
+import { type Db, openPostgres } from '../../db/client.ts';
 import { isCluster } from '../../db/embedded/cluster.ts';
 import { DataDirInUse, lockDataDir, lockHolder, startEmbeddedPostgres } from '../../db/embedded/index.ts';
 import { fieldMappings } from '../../db/schema/index.ts';
@@ -12,37 +12,45 @@ export type MappedAttributes =
   | { from: string; error: string }
   | { none: string };
 
-async function read(url: string): Promise<{ name: string; guid: string }[]> {
-  const database = openPostgres(url, { max: 1 });
+/**
+ * The portal's database while the checks run: where its field mappings, its shared Arena session
+ * and its sign-in back-off are kept. `none`: no database to reach (and why); `error`: it could not be opened.
+ */
+export type PortalDatabase = { from: string; db: Db; close(): Promise<void> } | { from: string; error: string } | { none: string };
+
+async function opened(url: string, from: string, after: () => Promise<void> = async () => {}): Promise<PortalDatabase> {
+  const database = openPostgres(url, { max: 2 });
   try {
-    return await database.db
-      .select({ name: fieldMappings.name, guid: fieldMappings.arenaFieldGuid })
-      .from(fieldMappings)
-      .orderBy(asc(fieldMappings.name));
-  } finally {
+    await database.pool.query('select 1');
+  } catch (err) {
     await database.close();
+    await after();
+    return { from, error: err instanceof Error ? err.message : String(err) };
   }
+  return {
+    from,
+    db: database.db,
+    close: async () => {
+      await database.close();
+      await after();
+    },
+  };
 }
 
 /**
- * The field mappings, read only: from DATABASE_URL, or from the embedded database in DATA_DIR when
- * no portal runs on it (it is started for the read and stopped again). A running portal's folder
- * is left alone, and a folder without a database has no mappings to check.
+ * DATABASE_URL, or the embedded database in DATA_DIR when no portal runs on it (it is started for
+ * the checks and stopped after them). A running portal's folder is left alone, and a folder
+ * without a database has nothing to read.
  */
-export async function readMappedAttributes(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>): Promise<MappedAttributes> {
+export async function openPortalDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>): Promise<PortalDatabase> {
   if (config.DATABASE_URL) {
     const u = new URL(config.DATABASE_URL);
-    const from = `the database at ${u.host}${u.pathname}`;
-    try {
-      return { from, mappings: await read(config.DATABASE_URL) };
-    } catch (err) {
-      return { from, error: err instanceof Error ? err.message : String(err) };
-    }
+    return opened(config.DATABASE_URL, `the database at ${u.host}${u.pathname}`);
   }
   const dir = path.resolve(config.DATA_DIR);
   if (!isCluster(path.join(dir, 'postgres'))) return { none: `no DATABASE_URL, and DATA_DIR ${dir} holds no portal database` };
   const holder = await lockHolder(dir);
-  if (holder) return { none: `the portal (process ${holder.pid}) is running on DATA_DIR ${dir}; stop it or set DATABASE_URL to check them` };
+  if (holder) return { none: `the portal (process ${holder.pid}) is running on DATA_DIR ${dir}; stop it or set DATABASE_URL to check with its database` };
   const from = `the embedded database in ${dir}`;
   let lock;
   try {
@@ -51,16 +59,26 @@ export async function readMappedAttributes(config: Pick<Config, 'DATABASE_URL' |
     if (err instanceof DataDirInUse) return { none: `a portal started on DATA_DIR ${dir} meanwhile` };
     throw err;
   }
+  const release = lock.release.bind(lock);
   try {
     const server = await startEmbeddedPostgres({ dataDir: dir, port: config.EMBEDDED_PG_PORT });
-    try {
-      return { from, mappings: await read(server.url()) };
-    } finally {
+    return await opened(server.url(), from, async () => {
       await server.stop();
-    }
+      await release();
+    });
   } catch (err) {
+    await release();
     return { from, error: err instanceof Error ? err.message : String(err) };
-  } finally {
-    await lock.release();
+  }
+}
+
+/** The field mappings, read only, from the portal's database. */
+export async function readMappedAttributes(portal: PortalDatabase): Promise<MappedAttributes> {
+  if ('none' in portal || 'error' in portal) return portal;
+  try {
+    const mappings = await portal.db.select({ name: fieldMappings.name, guid: fieldMappings.arenaFieldGuid }).from(fieldMappings).orderBy(asc(fieldMappings.name));
+    return { from: portal.from, mappings };
+  } catch (err) {
+    return { from: portal.from, error: err instanceof Error ? err.message : String(err) };
   }
 }

@@ -9,7 +9,7 @@ import { connectOutside } from '../index.ts';
 import { checkArena } from './arena-checks.ts';
 import { checkJotform } from './jotform-checks.ts';
 import { type CheckLine, attempt, failLine, formatLine, okLine, scrub, secretsOf } from './lines.ts';
-import { readMappedAttributes } from './mappings.ts';
+import { type PortalDatabase, openPortalDatabase, readMappedAttributes } from './mappings.ts';
 
 const MAIL = 'Mail';
 
@@ -41,8 +41,12 @@ export async function checkOutside(config: Config, opts: CheckOutsideOptions = {
   };
   const sandbox = !config.JOTFORM_API_KEY;
   const emulatorDir = sandbox ? mkdtempSync(path.join(os.tmpdir(), 'qp-check-outside-')) : null;
+  let portal: PortalDatabase = { none: 'not opened' };
   try {
-    const connected = await connectOutside(emulatorDir ? { ...config, DATA_DIR: emulatorDir } : config, clock, pino({ level: 'silent' }));
+    // Opened first: a live check signs in to Arena with the portal's stored session and back-off.
+    portal = await openPortalDatabase(config);
+    const db = 'db' in portal ? portal.db : undefined;
+    const connected = await connectOutside(emulatorDir ? { ...config, DATA_DIR: emulatorDir } : config, clock, pino({ level: 'silent' }), db);
     try {
       emit(
         sandbox
@@ -66,7 +70,8 @@ export async function checkOutside(config: Config, opts: CheckOutsideOptions = {
         templateGuid: outside.arenaTemplateGuid,
         ownerGuid: config.ARENA_OWNER_GUID,
         numberPrefixGuid: config.ARENA_NUMBER_PREFIX_GUID,
-        mappings: await readMappedAttributes(config),
+        mappings: await readMappedAttributes(portal),
+        session: sandbox ? { kind: 'emulator' } : db ? { kind: 'shared', from: 'from' in portal ? portal.from : '' } : { kind: 'own' },
       });
       arena.forEach(emit);
     } finally {
@@ -75,6 +80,7 @@ export async function checkOutside(config: Config, opts: CheckOutsideOptions = {
   } catch (err) {
     emit(failLine('set-up', err instanceof Error ? err.message : String(err)));
   } finally {
+    if ('close' in portal) await portal.close().catch(() => undefined);
     if (emulatorDir) rmSync(emulatorDir, { recursive: true, force: true });
   }
   emit(await checkMail(config.SMTP_URL));

@@ -15,6 +15,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: 'home', capability: 'submissions', end: true },
   { label: 'Jotforms', to: paths.jotforms, icon: 'document', capability: 'submissions' },
+  { label: 'Trends', to: paths.trends, icon: 'chart', capability: 'trends' },
   { label: 'Users', to: paths.users, icon: 'users', capability: 'users' },
   { label: 'Configurations', to: paths.configurations, icon: 'adjustments', capability: 'configurations' },
   { label: 'Logs', to: paths.logs, icon: 'list', capability: 'logs' },

@@ -7,13 +7,15 @@ export interface AuditFilterState {
   entity: AuditEntity | '';
   actor: string;
   action: string;
+  /** A CH number, submission ID or submitter: that submission's entries only. */
+  submission: string;
   from: string;
   to: string;
   /** Show reads (viewed, exported) too. */
   reads: boolean;
 }
 
-export type AuditQueryFilters = Partial<{ entity: AuditEntity; actor: string; action: string; from: string; to: string; reads: 'true' }>;
+export type AuditQueryFilters = Partial<{ entity: AuditEntity; actor: string; action: string; submission: string; from: string; to: string; reads: 'true' }>;
 
 /** The filters the API takes: empty ones left out, date bounds in order. */
 export function auditFilters(s: AuditFilterState): AuditQueryFilters {
@@ -21,6 +23,7 @@ export function auditFilters(s: AuditFilterState): AuditQueryFilters {
   if (s.entity) f.entity = s.entity;
   if (s.actor.trim()) f.actor = s.actor.trim();
   if (s.action) f.action = s.action;
+  if (s.submission.trim()) f.submission = s.submission.trim();
   const [from, to] = s.from && s.to && s.from > s.to ? [s.to, s.from] : [s.from, s.to];
   if (from) f.from = from;
   if (to) f.to = to;

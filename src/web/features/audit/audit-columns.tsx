@@ -2,16 +2,39 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { AUDIT_ENTITY_LABELS, type AuditEntry } from '#shared/contract/audit';
 import { submissionPath } from '../../app/paths.ts';
-import { formatMoment, formatRecordedValue, parseUtc } from '../../lib/dates.ts';
+import { formatMoment, parseUtc } from '../../lib/dates.ts';
+import { actionWords, changeValue, fieldLabel } from '../submissions/index.ts';
 
 const column = createColumnHelper<AuditEntry>();
 
-const show = (v: AuditEntry['changes'][number]['before']) => {
-  if (v === null || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  const text = formatRecordedValue(String(v));
+const show = (v: AuditEntry['changes'][number]['before'], field: string) => {
+  const text = changeValue(v, field);
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 };
+
+/** "CH-00123 · Dana Reyes": how people know a submission; its id only when it has neither. */
+export function submissionName(entry: Pick<AuditEntry, 'entityId' | 'submission'>): string {
+  const s = entry.submission;
+  if (!s) return `Submission ${entry.entityId}`;
+  const parts = [s.chNumber, s.submitter.trim() || null].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(' · ') : `Submission ${entry.entityId}`;
+}
+
+/** The entity an entry is about: a submission by its CH number and submitter, linked to its details. */
+function EntityName({ entry }: { entry: AuditEntry }) {
+  if (entry.entity === 'submission') {
+    return (
+      <Link to={submissionPath(entry.entityId)} className="block text-sm text-brand-800 underline decoration-brand-300 underline-offset-2 wrap-anywhere hover:decoration-brand-700">
+        {submissionName(entry)}
+      </Link>
+    );
+  }
+  return (
+    <span className="block max-w-40 truncate text-xs text-slate-600" title={entry.entityId}>
+      {entry.entityId}
+    </span>
+  );
+}
 
 export const auditColumns = [
   column.accessor('at', {
@@ -36,7 +59,7 @@ export const auditColumns = [
       const { actor, actorEmail } = row.original;
       if (actor) {
         return (
-          <span className="block min-w-32">
+          <span className="block sm:min-w-32">
             <span className="block font-medium text-slate-900">{actor.name}</span>
             {actor.email !== actor.name && <span className="block text-xs text-slate-600 wrap-anywhere">{actor.email}</span>}
           </span>
@@ -48,35 +71,26 @@ export const auditColumns = [
   column.display({
     id: 'entity',
     header: 'Entity',
-    meta: { hideBelow: 599 },
-    cell: ({ row }) => {
-      const { entity, entityId } = row.original;
-      return (
-        <span className="block">
-          <span className="block">{AUDIT_ENTITY_LABELS[entity]}</span>
-          {entity === 'submission' ? (
-            <Link to={submissionPath(entityId)} className="text-xs text-brand-800 tabular-nums hover:underline">
-              {entityId}
-            </Link>
-          ) : (
-            <span className="block max-w-40 truncate text-xs text-slate-600" title={entityId}>
-              {entityId}
-            </span>
-          )}
-        </span>
-      );
-    },
+    meta: { hideBelow: 599, className: 'min-w-36 whitespace-normal' },
+    cell: ({ row }) => (
+      <span className="block">
+        <span className="block text-xs text-slate-600">{AUDIT_ENTITY_LABELS[row.original.entity]}</span>
+        <EntityName entry={row.original} />
+      </span>
+    ),
   }),
   column.accessor('action', {
     id: 'action',
     header: 'Action',
     enableSorting: false,
-    meta: { className: 'sm:whitespace-nowrap' },
+    meta: { className: 'whitespace-normal sm:min-w-32' },
     cell: ({ row }) => (
       <>
-        {row.original.action}
+        {actionWords(row.original.action)}
         {/* Phones hide the Entity column: what was changed reads under the action instead. */}
-        <span className="block text-xs text-slate-600 min-[600px]:hidden">{AUDIT_ENTITY_LABELS[row.original.entity]}</span>
+        <span className="block min-[600px]:hidden">
+          <EntityName entry={row.original} />
+        </span>
       </>
     ),
   }),
@@ -91,8 +105,8 @@ export const auditColumns = [
         <ul className="space-y-0.5 text-xs">
           {row.original.changes.map((c, i) => (
             <li key={`${c.field}-${i}`} className="wrap-anywhere">
-              <span className="font-medium text-slate-800">{c.field}</span>: {show(c.before)} <span aria-hidden="true">→</span>
-              <span className="sr-only"> changed to </span> {show(c.after)}
+              <span className="font-medium text-slate-800">{fieldLabel(c.field)}</span>: {show(c.before, c.field)} <span aria-hidden="true">→</span>
+              <span className="sr-only"> changed to </span> {show(c.after, c.field)}
             </li>
           ))}
         </ul>

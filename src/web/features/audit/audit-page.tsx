@@ -16,6 +16,7 @@ import { Select } from '../../ui/select.tsx';
 import { ErrorState } from '../../ui/states.tsx';
 import { type AuditFilterState, auditFilters, exportAuditCsv, useAuditActions, useAuditList } from './api.ts';
 import { auditColumns } from './audit-columns.tsx';
+import { actionWords } from '../submissions/index.ts';
 
 interface PageState extends AuditFilterState {
   page: number;
@@ -30,6 +31,7 @@ export function parseAuditState(p: URLSearchParams): PageState {
     entity: (AUDIT_ENTITIES as readonly string[]).includes(entity ?? '') ? (entity as AuditEntity) : '',
     actor: (p.get('actor') ?? '').slice(0, 200),
     action: (p.get('action') ?? '').slice(0, 100),
+    submission: (p.get('submission') ?? '').slice(0, 100),
     from: isCalendarDate(p.get('from') ?? '') ? p.get('from')! : '',
     to: isCalendarDate(p.get('to') ?? '') ? p.get('to')! : '',
     reads: p.get('reads') === 'true',
@@ -40,7 +42,7 @@ export function parseAuditState(p: URLSearchParams): PageState {
 
 function toParams(s: PageState): URLSearchParams {
   const p = new URLSearchParams();
-  for (const key of ['entity', 'actor', 'action', 'from', 'to'] as const) if (s[key].trim()) p.set(key, s[key].trim());
+  for (const key of ['entity', 'actor', 'action', 'submission', 'from', 'to'] as const) if (s[key].trim()) p.set(key, s[key].trim());
   if (s.reads) p.set('reads', 'true');
   if (s.page !== 1) p.set('page', String(s.page));
   if (s.limit !== 25) p.set('limit', String(s.limit));
@@ -48,7 +50,7 @@ function toParams(s: PageState): URLSearchParams {
 }
 
 /** Typed text reaches the URL (and the server) after a pause, not on each keystroke. */
-function ActorInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+function DebouncedInput({ label, placeholder, value, onChange, className }: { label: string; placeholder: string; value: string; onChange: (v: string) => void; className: string }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -56,7 +58,7 @@ function ActorInput({ value, onChange }: { value: string; onChange: (v: string) 
     const timer = setTimeout(() => onChange(text), 300);
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
-  return <Input label="Actor" type="search" placeholder="E-mail or user id" maxLength={200} value={text} onChange={(e) => setText(e.target.value)} className="sm:w-56" />;
+  return <Input label={label} type="search" placeholder={placeholder} maxLength={200} value={text} onChange={(e) => setText(e.target.value)} className={className} />;
 }
 
 /** Admins: the append-only audit trail of every change, filtered, paged and exported (it cannot be cleared). */
@@ -76,6 +78,7 @@ export function AuditPage() {
   const actions = useAuditActions();
   const [exporting, setExporting] = useState(false);
   const setActor = useCallback((actor: string) => update({ actor }), [update]);
+  const setSubmission = useCallback((submission: string) => update({ submission }), [update]);
 
   async function exportCsv() {
     if (exporting) return;
@@ -92,8 +95,8 @@ export function AuditPage() {
 
   const onPaginationChange = (next: PaginationState) => (next.pageSize !== state.limit ? update({ limit: next.pageSize }) : update({ page: next.pageIndex + 1 }));
   const total = list.data?.totalResults ?? 0;
-  const actionOptions = [{ value: '', label: 'All actions' }, ...(actions.data ?? []).map((a) => ({ value: a, label: a }))];
-  if (state.action && !actions.data?.includes(state.action)) actionOptions.push({ value: state.action, label: state.action });
+  const actionOptions = [{ value: '', label: 'All actions' }, ...(actions.data ?? []).map((a) => ({ value: a, label: actionWords(a) }))];
+  if (state.action && !actions.data?.includes(state.action)) actionOptions.push({ value: state.action, label: actionWords(state.action) });
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -125,7 +128,10 @@ export function AuditPage() {
           />
           <Select label="Action" className="sm:w-52" options={actionOptions} value={state.action} onChange={(e) => update({ action: e.target.value })} />
           <div className="col-span-2 sm:col-span-1">
-            <ActorInput value={state.actor} onChange={setActor} />
+            <DebouncedInput label="Submission" placeholder="CH-Number, submitter or ID" value={state.submission} onChange={setSubmission} className="sm:w-56" />
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <DebouncedInput label="Actor" placeholder="E-mail or user id" value={state.actor} onChange={setActor} className="sm:w-56" />
           </div>
           <DateInput label="From" className="sm:w-40" value={state.from} max={state.to || undefined} onChange={(from) => update({ from })} />
           <DateInput label="To" className="sm:w-40" value={state.to} min={state.from || undefined} onChange={(to) => update({ to })} />

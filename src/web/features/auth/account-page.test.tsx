@@ -19,7 +19,7 @@ function serve(sessions = SESSIONS, password: () => Reply<typeof authApi.changeP
   return fakeServer(
     on(authApi.profile, () => ({ user, passwordGenerated: false })),
     on(authApi.sessions, () => ({ results: sessions })),
-    on(mfaApi.status, () => ({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false })),
+    on(mfaApi.status, () => ({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false, passwordSignIn: true, providerProof: false })),
     on(authApi.changePassword, password),
     on(authApi.endOtherSessions, () => null),
     on(authApi.endSession, () => null, { params: { sessionId: 's2' } }),
@@ -50,7 +50,7 @@ describe('AccountPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Signed in on 1 other device or browser.')).toBeInTheDocument();
   });
 
-  it('checks the new password before sending, then shows the server’s answer under the field', async () => {
+  it('checks the new password before sending, then shows the server’s reply under the field', async () => {
     const server = serve(SESSIONS, () => failure(400, { code: 'validation_failed', message: 'Your current password is not correct.', details: { currentPassword: 'Your current password is not correct.' } }));
     renderPage('/dashboard/account', <AccountPage />);
     const form = screen.getByRole('region', { name: 'Change password' });

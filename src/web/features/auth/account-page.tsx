@@ -9,6 +9,8 @@ import { useMfaStatus } from './mfa-api.ts';
 import { PasswordForm } from './password-form.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { ReminderCard } from '../mail/index.ts';
+import { useSsoSettings } from './api.ts';
+import { SsoLinkCard } from './sso-link-card.tsx';
 
 const ROLE_NAMES = { super_admin: 'Super admin', admin: 'Admin', staff: 'Staff', member: 'Member' } as const;
 
@@ -42,6 +44,7 @@ export function AccountPage() {
   const signedIn = useCurrentUser();
   const user = profile.data?.user ?? signedIn;
   const mfa = useMfaStatus().data;
+  const sso = !!useSsoSettings().data?.enabled;
   // A role that needs two-step verification, without it: the set-up is all this session may do (MFA_REQUIRED_ROLES).
   const settingUpFirst = !!mfa?.required && !mfa.enabled;
   if (!user) return null;
@@ -67,6 +70,11 @@ export function AccountPage() {
         <AccountSection id="account-mfa" title="Two-step verification" description="A code from an app on your phone as well as your password, so a stolen password alone cannot sign in.">
           <MfaCard />
         </AccountSection>
+        {sso && !settingUpFirst && (
+          <AccountSection id="account-sso" title="Single sign-on" description="Sign in with your organisation account, whose sign-in service checks its own second factor.">
+            <SsoLinkCard />
+          </AccountSection>
+        )}
         {!settingUpFirst && (
           <AccountSection id="account-reminders" title="Reminders" description="An e-mail each morning when a complaint you own needs attention.">
             <ReminderCard />

@@ -16,8 +16,8 @@ function SignOutButton() {
 it.each([
   ['succeeds', () => null],
   ['fails', networkError],
-])('signing out ends the session and opens the login page when the logout call %s', async (_, answer) => {
-  const server = fakeServer(on(authApi.logout, answer));
+])('signing out ends the session and opens the login page when the logout call %s', async (_, reply) => {
+  const server = fakeServer(on(authApi.logout, reply));
   session.signIn({ accessToken: 'a', refreshToken: 'r1', user: { id: 'u', name: 'A', email: 'a@example.com', role: 'admin', permissions: [], isRestricted: false, lastLogin: null, createdAt: 'x' } });
   const router = renderPage('/dashboard', <SignOutButton />, [{ path: '/auth/login', element: <p>login page</p> }]);
   await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -82,7 +82,7 @@ let leavingForProvider = false;
 export const isLeavingForProvider = () => leavingForProvider;
 
 /**
- * Sign out: the server ends the refresh token; whatever it answers, the session here ends too
+ * Sign out: the server ends the refresh token; whatever it replies, the session here ends too
  * (a failed call must not leave someone signed in on a shared ward computer). A single sign-on
  * session then goes through the provider's sign-out, which comes back to the sign-in page.
  */

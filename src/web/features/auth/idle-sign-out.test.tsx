@@ -9,7 +9,7 @@ import { useIdleSignOut } from './idle-sign-out.ts';
 const user = { id: 'u', name: 'A', email: 'a@example.com', role: 'staff' as const, permissions: [], isRestricted: false, lastLogin: null, createdAt: 'x' };
 const MINUTE = 60_000;
 let paths: string[] = [];
-/** Every request is answered as the dashboard's figures: only the paths asked for matter here. */
+/** Every request gets the dashboard's figures as its reply: only the paths asked for matter here. */
 const STATS: ResponseInputOf<typeof dashboardApi.stats> = { stats: [] };
 
 beforeEach(async () => {

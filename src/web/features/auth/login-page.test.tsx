@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authApi } from '#shared/contract/auth';
 import { session } from '../../lib/session.ts';
-import { renderPage } from '../../test-support/render.tsx';
+import { renderAt, renderPage } from '../../test-support/render.tsx';
 import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { LoginPage, validateLogin } from './login-page.tsx';
 
@@ -35,6 +35,19 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
     expect(session.get()).toBeNull();
+  });
+
+  it('says why a single sign-on could not start, for the reasons it knows only; the address is cleaned', async () => {
+    fakeServer();
+    renderAt('/auth/login?sso_error=unreachable', [{ path: '/auth/login', element: <LoginPage /> }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in service could not be reached. Try again in a moment.');
+  });
+
+  it('shows nothing for a reason it does not know', async () => {
+    fakeServer();
+    renderAt('/auth/login?sso_error=toString', [{ path: '/auth/login', element: <LoginPage /> }]);
+    expect(await screen.findByRole('heading', { name: 'Sign in to your account' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('redirects to /dashboard when an access token exists', async () => {

@@ -5,12 +5,18 @@ import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const mfaKeys = { status: ['auth', 'mfa'] as const };
 
+/** What proves it is the account's owner: the current password (none when a recent provider sign-in stands in for it), and a code. */
+export interface ProofBody {
+  password?: string;
+  code: string;
+}
+
 export function useMfaStatus() {
   return useQuery({ queryKey: mfaKeys.status, queryFn: ({ signal }) => api(mfaApi.status, { signal, fallback: 'Failed to fetch your two-step verification' }) });
 }
 
 export function useSetUpMfa() {
-  return useSingleFlightMutation({ mutationFn: () => api(mfaApi.setUp, { fallback: 'Failed to start the set-up' }) });
+  return useSingleFlightMutation({ mutationFn: (password: string | undefined) => api(mfaApi.setUp, { body: password ? { password } : {}, fallback: 'Failed to start the set-up' }) });
 }
 
 export function useConfirmMfa() {
@@ -21,10 +27,18 @@ export function useConfirmMfa() {
   });
 }
 
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (body: ProofBody) => api(mfaApi.newRecoveryCodes, { body, fallback: 'Failed to make new recovery codes' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.status }),
+  });
+}
+
 export function useTurnOffMfa() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: (body: { password: string; code: string }) => api(mfaApi.turnOff, { body, fallback: 'Failed to turn off two-step verification' }),
+    mutationFn: (body: ProofBody) => api(mfaApi.turnOff, { body, fallback: 'Failed to turn off two-step verification' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaKeys.status }),
   });
 }

@@ -2,7 +2,7 @@ import { PASSWORD_MIN, Password } from '#shared/contract/users';
 
 /**
  * The length rules, as a list people can tick off while typing (`onlyWhenBroken`: shown only once
- * broken). How easy a password is to guess is judged by the server, which answers with advice.
+ * broken). How easy a password is to guess is judged by the server, which replies with advice.
  */
 export const PASSWORD_RULES: readonly { label: string; met: (password: string) => boolean; onlyWhenBroken?: boolean }[] = [
   { label: `At least ${PASSWORD_MIN} characters`, met: (p) => p.length >= PASSWORD_MIN },

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SSO_CODE_PARAM, ssoApi } from '#shared/contract/auth-sso';
+import { SSO_CODE_PARAM, SSO_ERROR_PARAM, SSO_START_ERRORS, ssoApi } from '#shared/contract/auth-sso';
 import { messageOf } from '../../lib/api-client.ts';
 import { buttonClasses } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -17,6 +17,16 @@ export function SsoSignIn() {
   const [params, setParams] = useSearchParams();
   const code = params.get(SSO_CODE_PARAM);
   const traded = useRef(false);
+  // Why a single sign-on could not start: a known reason only, never text from the address.
+  const startError = params.get(SSO_ERROR_PARAM);
+  const [startFailure] = useState(() => (startError && Object.hasOwn(SSO_START_ERRORS, startError) ? SSO_START_ERRORS[startError as keyof typeof SSO_START_ERRORS] : undefined));
+  useEffect(() => {
+    if (startError === null) return;
+    setParams((p) => {
+      p.delete(SSO_ERROR_PARAM);
+      return p;
+    }, { replace: true });
+  }, [startError, setParams]);
   useEffect(() => {
     // Back from the identity provider's sign-out.
     if (sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) === null || isLeavingForProvider()) return;
@@ -35,9 +45,9 @@ export function SsoSignIn() {
 
   return (
     <>
-      {exchange.isError && (
+      {(exchange.isError || startFailure) && (
         <p role="alert" className="mt-5 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-inset ring-red-200">
-          {messageOf(exchange.error, 'An error occurred during login')}
+          {exchange.isError ? messageOf(exchange.error, 'An error occurred during login') : startFailure}
         </p>
       )}
       {settings.data?.enabled && (

@@ -1,9 +1,10 @@
 import type { CLOCK_CARD_NAMES, RATIONALE_CARD_NAME, STAT_NAMES } from '#shared/contract/dashboard';
+import type { TRIAGE_CARD_NAME } from '#shared/contract/triage';
 import type { Role } from '#shared/roles';
 import { can } from '#shared/roles';
 import { paths } from '../../app/paths.ts';
 
-type CardName = (typeof STAT_NAMES)[number] | (typeof CLOCK_CARD_NAMES)[number] | typeof RATIONALE_CARD_NAME;
+type CardName = (typeof STAT_NAMES)[number] | (typeof CLOCK_CARD_NAMES)[number] | typeof RATIONALE_CARD_NAME | typeof TRIAGE_CARD_NAME;
 
 const list = (query: Record<string, string> = {}) => {
   const search = new URLSearchParams(query).toString();
@@ -24,6 +25,8 @@ const LINKS: Record<CardName, { to: string; capability?: 'users' }> = {
   'Reporting overdue': { to: list({ clock: 'overdue' }) },
   'Reporting due within 7 days': { to: list({ clock: 'due_within_7_days' }) },
   'Decisions missing a rationale': { to: list({ rationale: 'missing' }) },
+  // What the card counts: flagged at intake, not decided yet, not closed.
+  'Potential reportable events': { to: list({ triage: 'potential', decision: 'undecided', closure: 'open' }) },
 };
 
 /** The card's link for this role, or null (an unknown card, or a page the role may not open). */

@@ -25,7 +25,7 @@ const WEEKS = Array.from({ length: 12 }, (_, i): ResponseInputOf<typeof dashboar
 function serve() {
   return fakeServer(
     on(dashboardApi.stats, () => ({ stats: STATS })),
-    on(dashboardOverviewApi.overview, () => ({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, weeks: WEEKS, assignedToMe: { open: 0, dueSoon: 0, overdue: 0 }, openPerOwner: null })),
+    on(dashboardOverviewApi.overview, () => ({ formId: '243158902746061', clocks: { overdue: 5, dueWithin7Days: 9 }, rationaleMissing: 4, potentialReportable: 2, weeks: WEEKS, assignedToMe: { open: 0, dueSoon: 0, overdue: 0 }, openPerOwner: null })),
   );
 }
 
@@ -53,10 +53,32 @@ describe('DashboardHomePage', () => {
     expect(link(spec, 'Total Pending Transfers')).toBe('/dashboard/jotforms?status=Pending+Transfer');
     expect(link(spec, 'Deadline within a Week')).toBe('/dashboard/jotforms?deadline=week');
     const clocks = await screen.findByRole('list', { name: 'Reporting clocks' });
-    expect(within(clocks).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reporting overdue5', 'Reporting due within 7 days9', 'Decisions missing a rationale4']);
+    // Under each name, which deadline the card counts: the investigation's or the regulatory reports'.
+    expect(within(clocks).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Reporting overdueRegulatory report due dates passed without a report filed5',
+      'Reporting due within 7 daysRegulatory report due dates in the next 7 days9',
+      'Decisions missing a rationale4',
+      'Potential reportable events2',
+    ]);
+    expect(within(spec).getAllByRole('listitem')[4]).toHaveTextContent(/^Deadline within a WeekInvestigation deadlines in the next 7 days, of complaints not yet transferred or denied2$/);
     expect(link(clocks, 'Reporting overdue')).toBe('/dashboard/jotforms?clock=overdue');
     expect(link(clocks, 'Reporting due within 7 days')).toBe('/dashboard/jotforms?clock=due_within_7_days');
     expect(link(clocks, 'Decisions missing a rationale')).toBe('/dashboard/jotforms?rationale=missing');
+    // Flagged at intake and still waiting for a decision, as the card counts them.
+    expect(link(clocks, 'Potential reportable events')).toBe('/dashboard/jotforms?triage=potential&decision=undecided&closure=open');
+  });
+
+  it('on a phone puts the Assigned to me card first, before the totals', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 639px)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    try {
+      serve();
+      renderHome('staff');
+      const mine = await screen.findByRole('heading', { name: 'Assigned to me' }, { timeout: 5000 });
+      const totals = await screen.findByRole('list', { name: 'Summary statistics' });
+      expect(mine.compareDocumentPosition(totals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('gives staff no link to the Users page they cannot open', async () => {

@@ -1,14 +1,14 @@
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
-import { PatternCircles, PatternLines } from '@visx/pattern';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { WeekCount } from '#shared/contract/dashboard';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
+import { type ChartFill, FillPatterns, useWidth } from '../../ui/chart.tsx';
 
 /** Each status: the badge colour (docs/product.md, Statuses), and a fill pattern so the series read without colour. */
-const SERIES: Record<string, { color: string; pattern: 'solid' | 'lines' | 'cross' | 'dots' | 'diagonal' }> = {
+const SERIES: Record<string, ChartFill> = {
   'Pending Review': { color: '#2563eb', pattern: 'solid' },
   'Pending Transfer': { color: '#16a34a', pattern: 'diagonal' },
   'Successful Transfer': { color: '#64748b', pattern: 'lines' },
@@ -31,44 +31,6 @@ export function seriesKeys(weeks: readonly WeekCount[]): string[] {
 }
 
 const total = (w: WeekCount) => Object.values(w.counts).reduce((a, b) => a + b, 0);
-
-function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
-}
-
-function Patterns({ prefix, keys }: { prefix: string; keys: string[] }): ReactNode {
-  return keys.map((key, i) => {
-    const { color, pattern } = SERIES[key] ?? OTHER;
-    const id = `${prefix}-${i}`;
-    switch (pattern) {
-      case 'solid':
-        return (
-          <pattern key={key} id={id} width={4} height={4} patternUnits="userSpaceOnUse">
-            <rect width={4} height={4} fill={color} />
-          </pattern>
-        );
-      case 'dots':
-        return <PatternCircles key={key} id={id} width={6} height={6} radius={1.6} fill="#fff" background={color} complement />;
-      case 'lines':
-        return <PatternLines key={key} id={id} width={6} height={6} stroke="#fff" strokeWidth={1.5} background={color} orientation={['horizontal']} />;
-      case 'diagonal':
-        return <PatternLines key={key} id={id} width={6} height={6} stroke="#fff" strokeWidth={1.5} background={color} orientation={['diagonal']} />;
-      case 'cross':
-        return <PatternLines key={key} id={id} width={6} height={6} stroke="#fff" strokeWidth={1} background={color} orientation={['horizontal', 'vertical']} />;
-    }
-  });
-}
 
 const HEIGHT = 260;
 const MARGIN = { top: 20, right: 8, bottom: 28, left: 32 };
@@ -116,7 +78,7 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
         {width > 0 && (
           <svg width={width} height={HEIGHT} role="presentation">
             <defs>
-              <Patterns prefix={prefix} keys={keys} />
+              <FillPatterns prefix={prefix} keys={keys} fillOf={(key) => SERIES[key] ?? OTHER} />
             </defs>
             <Group left={MARGIN.left} top={MARGIN.top}>
               {yScale.ticks(4).map((t) => (
@@ -153,7 +115,7 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
         )}
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-800">Show the numbers as a table</summary>
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand-800 sm:min-h-0">Show the numbers as a table</summary>
         {/* On a phone the weeks are a list: seven columns of numbers do not fit 375 px without scrolling. */}
         <ul className="mt-2 space-y-1.5 sm:hidden">
           {weeks.map((w) => (

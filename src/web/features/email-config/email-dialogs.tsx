@@ -13,7 +13,7 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-/** Checks the form's email input; focuses it and answers the problem when there is one. */
+/** Checks the form's email input; focuses it and returns the problem when there is one. */
 function checkEmail(form: HTMLFormElement): string | undefined {
   const input = form.elements.namedItem('email');
   if (!(input instanceof HTMLInputElement)) return undefined;

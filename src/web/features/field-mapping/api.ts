@@ -69,8 +69,8 @@ export function useTemplateSteps() {
   });
 }
 
-/** Headings and buttons carry no answer, so they are never offered for mapping. */
-const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button']);
+/** Headings, buttons and captchas carry no answer of the reporter's, so they are never offered for mapping. */
+const UNMAPPABLE_TYPES = new Set(['control_head', 'control_button', 'control_captcha']);
 export function mappableQuestions(questions: readonly Question[]): Question[] {
   return questions.filter((q) => !UNMAPPABLE_TYPES.has(q.type));
 }

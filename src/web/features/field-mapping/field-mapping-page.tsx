@@ -11,6 +11,8 @@ import { useDeleteMapping, useFormQuestions, useMappings, usePreprocessingFuncti
 import { MappingFormDialog } from './mapping-form-dialog.tsx';
 import { MappingList } from './mapping-list.tsx';
 import { SubmissionTest } from './submission-test.tsx';
+import { ScreeningQuestionsSection } from '../triage/index.ts';
+import { ComplaintFieldsPanel } from './complaint-fields-panel.tsx';
 
 /** /dashboard/configurations/field-mapping (docs/product.md, Screens: Configurations, tab 'Field Mapping'). */
 export function FieldMappingPage() {
@@ -94,6 +96,10 @@ export function FieldMappingPage() {
       )}
 
       <SubmissionTest submissionId={testSubmissionId} onChange={setTestSubmissionId} />
+
+      <ScreeningQuestionsSection questions={questions.all} />
+
+      <ComplaintFieldsPanel />
 
       {form && steps.data && questions.mappable && (
         <MappingFormDialog

@@ -1,34 +1,9 @@
 import { Link } from 'react-router';
 import type { IntegrationsStatus } from '#shared/contract/integrations';
 import type { MailStatus } from '#shared/contract/mail';
-import { paths } from '../../app/paths.ts';
+import { paths, submissionPath } from '../../app/paths.ts';
 import { Card, ErrorText, Fact, When } from './card.tsx';
-import { ARENA_SESSION, MAIL_DELIVERY, UPDATED_AT_FILTER, arenaHealth, countOrUnknown, jotformHealth, mailHealth, syncRows } from './status.ts';
-
-export function JotformCard({ jotform }: { jotform: IntegrationsStatus['jotform'] }) {
-  const sync = jotform.lastSync;
-  return (
-    <Card id="jotform" title="JotForm" health={jotformHealth(jotform)}>
-      <Fact label="Last sync">
-        <When at={sync?.at ?? null} never="Not synced yet" />
-        {sync && (sync.outcome === 'ok' ? <span className="text-slate-600"> · succeeded</span> : <ErrorText> · failed</ErrorText>)}
-      </Fact>
-      {sync && <Fact label="Rows">{syncRows(sync.inserted, sync.updated)}</Fact>}
-      {sync?.error && (
-        <Fact label="Error">
-          <ErrorText>{sync.error}</ErrorText>
-        </Fact>
-      )}
-      <Fact label="API calls left today">
-        <span className="tabular-nums">{countOrUnknown(jotform.callsLeftToday)}</span>
-      </Fact>
-      <Fact label="updated_at filter">{UPDATED_AT_FILTER[jotform.updatedAtFilter]}</Fact>
-      <Fact label="Form ID">
-        <span className="tabular-nums">{jotform.formId}</span>
-      </Fact>
-    </Card>
-  );
-}
+import { ARENA_SESSION, MAIL_DELIVERY, arenaChangeText, arenaHealth, countOrUnknown, mailHealth } from './status.ts';
 
 function ArenaCheck({ arena }: { arena: IntegrationsStatus['arena'] }) {
   if (!arena.configured) return <>Arena is not configured (ARENA_EMAIL, ARENA_PASSWORD, ARENA_WORKSPACE_ID, ARENA_TEMPLATE_GUID).</>;
@@ -47,6 +22,31 @@ function ArenaCheck({ arena }: { arena: IntegrationsStatus['arena'] }) {
   return arena.ok ? <>OK: the template, owner and number prefix are right</> : <span className="text-slate-600">Not confirmed yet</span>;
 }
 
+/** The latest transfers whose process Arena keeps otherwise than it was sent, each linked to its submission. */
+function ArenaChanges({ changed }: { changed: IntegrationsStatus['arena']['changedByArena'] }) {
+  if (changed.length === 0) return <span className="text-slate-600">None: Arena kept what every transfer sent</span>;
+  return (
+    <ul className="space-y-2">
+      {changed.map((c) => (
+        <li key={`${c.submissionId}-${c.at}`}>
+          <Link to={submissionPath(c.submissionId)} className="font-medium text-brand-800 hover:underline">
+            {c.chNumber}
+          </Link>
+          <span className="text-slate-600">
+            {' · '}
+            <When at={c.at} never="" />
+          </span>
+          <ul className="mt-0.5 text-slate-800">
+            {c.changes.map((change) => (
+              <li key={change.field}>{arenaChangeText(change)}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ArenaCard({ arena }: { arena: IntegrationsStatus['arena'] }) {
   return (
     <Card id="arena" title="Arena QMS" health={arenaHealth(arena)}>
@@ -62,6 +62,9 @@ export function ArenaCard({ arena }: { arena: IntegrationsStatus['arena'] }) {
       </Fact>
       <Fact label="Quota resets">
         <When at={arena.resetsAt} never="Not known yet" />
+      </Fact>
+      <Fact label="Arena changed values">
+        <ArenaChanges changed={arena.changedByArena} />
       </Fact>
     </Card>
   );

@@ -12,8 +12,20 @@ const LOCAL_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d (UTC|[A-Z]{3,4}|GMT[+-][\d:]+)$/;
 function healthy(): IntegrationsStatus {
   return {
     mode: 'sandbox',
-    jotform: { formId: '243158902746061', lastSync: { at: '2025-06-02T08:59:30.000Z', outcome: 'ok', inserted: 12, updated: 3, error: null }, callsLeftToday: 942, updatedAtFilter: 'honoured' },
-    arena: { configured: true, ok: true, checkedAt: '2025-06-02T08:00:00.000Z', session: 'active', requestsRemaining: 87, resetsAt: '2025-06-02T09:00:00.000Z', problems: [] },
+    jotform: {
+      formId: '243158902746061',
+      lastSync: { at: '2025-06-02T08:59:30.000Z', outcome: 'ok', inserted: 12, updated: 3, error: null },
+      callsLeftToday: 942,
+      updatedAtFilter: 'honoured',
+      dailyLimit: 1000,
+      resetsAt: '2025-06-03T04:00:00.000Z',
+      quotaShare: 0.5,
+      callsToday: 58,
+      pollIntervalSeconds: 173,
+      callsPerPoll: 1.04,
+      firstSync: { imported: 4210, total: 4210, done: true, calls: 6, startedAt: '2025-05-30T10:00:00.000Z', doneAt: '2025-05-30T10:00:04.000Z', secondsLeft: null },
+    },
+    arena: { configured: true, ok: true, checkedAt: '2025-06-02T08:00:00.000Z', session: 'active', requestsRemaining: 87, resetsAt: '2025-06-02T09:00:00.000Z', problems: [], changedByArena: [] },
     mail: { delivery: 'stored', queued: 2, failed: 1, lastError: '550 Mailbox unavailable', lastErrorAt: '2025-06-02T08:30:00.000Z' },
   };
 }
@@ -39,7 +51,14 @@ describe('IntegrationsPage', () => {
     expect(fact(jotform, 'Last sync').querySelector('time')?.textContent).toMatch(LOCAL_TIME);
     expect(fact(jotform, 'Last sync')).toHaveTextContent('succeeded');
     expect(fact(jotform, 'Rows')).toHaveTextContent('12 new, 3 updated');
-    expect(fact(jotform, 'API calls left today')).toHaveTextContent('942');
+    expect(fact(jotform, 'API calls left today')).toHaveTextContent('942 of 1,000');
+    expect(fact(jotform, 'Daily limit')).toHaveTextContent('1,000 calls a day for the whole account');
+    expect(fact(jotform, 'Daily limit')).toHaveTextContent('The portal uses at most 50 % (500); 58 used today.');
+    expect(fact(jotform, 'Resets').querySelector('time')).toHaveAttribute('datetime', '2025-06-03T04:00:00.000Z');
+    expect(fact(jotform, 'Resets')).toHaveTextContent('(midnight US Eastern)');
+    expect(fact(jotform, 'Poll')).toHaveTextContent('Every 3 minutes');
+    expect(fact(jotform, 'Poll')).toHaveTextContent('1.04 calls a poll on average today');
+    expect(fact(jotform, 'First sync')).toHaveTextContent('Done: 4,210 of 4,210 submissions imported in 6 calls');
     expect(fact(jotform, 'updated_at filter')).toHaveTextContent('Honoured: each poll asks only for the submissions changed since the one before.');
     expect(within(jotform).queryByText('Error', { selector: 'dt' })).toBeNull();
 
@@ -50,6 +69,7 @@ describe('IntegrationsPage', () => {
     expect(fact(arena, 'Session')).toHaveTextContent('Signed in');
     expect(fact(arena, 'Requests remaining')).toHaveTextContent('87');
     expect(fact(arena, 'Quota resets').querySelector('time')).toHaveAttribute('datetime', '2025-06-02T09:00:00.000Z');
+    expect(fact(arena, 'Arena changed values')).toHaveTextContent('None: Arena kept what every transfer sent');
 
     const mail = card('Mail');
     expect(within(mail).getByText('1 failed')).toBeInTheDocument();
@@ -64,8 +84,9 @@ describe('IntegrationsPage', () => {
   it('says in words what is wrong: a failed sync, Arena problems, a refused session, live mode', async () => {
     const status = healthy();
     status.mode = 'live';
-    status.jotform = { ...status.jotform, lastSync: { at: '2025-06-02T08:59:30.000Z', outcome: 'failed', inserted: 0, updated: 0, error: 'JotForm answered 401: the API key is not valid.' }, callsLeftToday: null, updatedAtFilter: 'ignored' };
-    status.arena = { ...status.arena, ok: false, session: 'refused', requestsRemaining: null, resetsAt: null, problems: ['ARENA_OWNER_GUID is not one of the quality-process owners in Arena.', 'The template has no default number format: set ARENA_NUMBER_PREFIX_GUID.'] };
+    status.jotform = { ...status.jotform, lastSync: { at: '2025-06-02T08:59:30.000Z', outcome: 'failed', inserted: 0, updated: 0, error: 'JotForm replied 401: the API key is not valid.' }, callsLeftToday: null, updatedAtFilter: 'ignored' };
+    const changed = { at: '2025-06-02T08:10:00.000Z', submissionId: '6010000000002000006', chNumber: 'CH-000014', changes: [{ field: 'targetCompletionDate' as const, sent: '2025-07-02', kept: null }] };
+    status.arena = { ...status.arena, ok: false, session: 'refused', requestsRemaining: null, resetsAt: null, problems: ['ARENA_OWNER_GUID is not one of the quality-process owners in Arena.', 'The template has no default number format: set ARENA_NUMBER_PREFIX_GUID.'], changedByArena: [changed] };
     status.mail = { delivery: 'smtp', queued: 0, failed: 0, lastError: null, lastErrorAt: null };
     fakeServer(on(integrationsApi.status, () => status));
     renderIntegrations();
@@ -74,7 +95,7 @@ describe('IntegrationsPage', () => {
     const jotform = card('JotForm');
     expect(within(jotform).getByText('Sync failing')).toBeInTheDocument();
     expect(fact(jotform, 'Last sync')).toHaveTextContent('failed');
-    expect(fact(jotform, 'Error')).toHaveTextContent('JotForm answered 401: the API key is not valid.');
+    expect(fact(jotform, 'Error')).toHaveTextContent('JotForm replied 401: the API key is not valid.');
     expect(fact(jotform, 'API calls left today')).toHaveTextContent('Not known yet');
     expect(fact(jotform, 'updated_at filter')).toHaveTextContent('Ignored by JotForm: each poll re-reads the submissions of the last few days (SYNC_REREAD_DAYS) instead.');
 
@@ -84,6 +105,9 @@ describe('IntegrationsPage', () => {
     expect(fact(arena, 'Session')).toHaveTextContent('Refused: Arena did not accept the integration user');
     expect(fact(arena, 'Requests remaining')).toHaveTextContent('Not known yet');
     expect(fact(arena, 'Quota resets')).toHaveTextContent('Not known yet');
+    const changes = fact(arena, 'Arena changed values');
+    expect(within(changes).getByRole('link', { name: 'CH-000014' })).toHaveAttribute('href', '/dashboard/jotforms/submission/6010000000002000006');
+    expect(changes).toHaveTextContent('Target completion date: sent 2025-07-02, Arena keeps none');
 
     const mail = card('Mail');
     expect(within(mail).getByText('Working')).toBeInTheDocument();
@@ -107,6 +131,18 @@ describe('IntegrationsPage', () => {
     expect(within(arena).getByText('Not checked yet', { selector: 'span[class*="ring"]' })).toBeInTheDocument();
     expect(fact(arena, 'Checked')).toHaveTextContent('Never');
     expect(fact(arena, 'Session')).toHaveTextContent('Not signed in: the next call to Arena signs in');
+  });
+
+  it('a first sync under way: its progress and the time left; few calls left: said in words, not colour alone', async () => {
+    const status = healthy();
+    status.jotform = { ...status.jotform, callsLeftToday: 80, firstSync: { imported: 42_000, total: 100_000, done: false, calls: 43, startedAt: '2025-06-02T08:50:00.000Z', doneAt: null, secondsLeft: 1_500 } };
+    fakeServer(on(integrationsApi.status, () => status));
+    renderIntegrations();
+    const jotform = await screen.findByRole('region', { name: 'JotForm' });
+    expect(fact(jotform, 'First sync')).toHaveTextContent('42,000 of 100,000 submissions imported, 43 calls so far, about 25 minutes left');
+    expect(within(jotform).getByRole('progressbar', { name: 'First sync' })).toHaveAttribute('aria-valuenow', '42');
+    expect(within(jotform).getByText('Few calls left today')).toBeInTheDocument();
+    expect(fact(jotform, 'API calls left today')).toHaveTextContent('80 of 1,000Less than a tenth left: the poll waits for the reset, and admins were told by e-mail.');
   });
 
   it.each([

@@ -6,7 +6,8 @@ import { Icon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { INTEGRATIONS_FETCH_FAILED, useIntegrations } from './api.ts';
-import { ArenaCard, JotformCard, MailCard } from './connection-cards.tsx';
+import { ArenaCard, MailCard } from './connection-cards.tsx';
+import { JotformCard } from './jotform-card.tsx';
 
 const MODES: Record<IntegrationsStatus['mode'], { title: string; text: string }> = {
   sandbox: {

@@ -15,6 +15,8 @@ export function jotformHealth(jotform: Jotform): Health {
   if (!jotform.lastSync) return { tone: 'gray', label: 'Not synced yet' };
   if (jotform.lastSync.outcome === 'failed') return { tone: 'red', label: 'Sync failing' };
   if (jotform.callsLeftToday === 0) return { tone: 'yellow', label: 'Daily limit reached' };
+  if (fewCallsLeft(jotform)) return { tone: 'yellow', label: 'Few calls left today' };
+  if (jotform.firstSync && !jotform.firstSync.done) return { tone: 'blue', label: 'First sync running' };
   return { tone: 'green', label: 'Working' };
 }
 
@@ -58,4 +60,44 @@ export function syncRows(inserted: number, updated: number): string {
 /** A count, or what its absence means. */
 export function countOrUnknown(value: number | null): string {
   return value === null ? 'Not known yet' : value.toLocaleString();
+}
+
+const CHANGED_FIELD: Record<Arena['changedByArena'][number]['changes'][number]['field'], string> = {
+  targetCompletionDate: 'Target completion date',
+  owner: 'Owner',
+  number: 'Number',
+};
+
+/** "Target completion date: sent 2026-12-02, Arena keeps none". */
+export function arenaChangeText(change: Arena['changedByArena'][number]['changes'][number]): string {
+  return `${CHANGED_FIELD[change.field]}: sent ${change.sent ?? 'none'}, Arena keeps ${change.kept ?? 'none'}`;
+}
+
+type FirstSync = NonNullable<Jotform['firstSync']>;
+
+/** "4 minutes", "1 hour 20 minutes", "40 seconds": a duration as a person reads it. */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 90) return `${s} ${s === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h} ${h === 1 ? 'hour' : 'hours'}${m ? ` ${m} minutes` : ''}`;
+}
+
+/** "Every 3 minutes": the poll's pace, or why it is not known. */
+export function pollIntervalText(seconds: number | null): string {
+  return seconds === null ? 'Not known yet: the first poll works it out' : `Every ${durationText(seconds)}`;
+}
+
+/** "12,000 of 100,000 submissions imported", or the count alone when JotForm did not say the total. */
+export function firstSyncProgress(f: FirstSync): string {
+  const of = f.total === null ? '' : ` of ${f.total.toLocaleString()}`;
+  return `${f.imported.toLocaleString()}${of} submissions imported`;
+}
+
+/** Below a tenth of the daily limit left: the poll waits for the reset, and admins were told by mail. */
+export function fewCallsLeft(j: Pick<Jotform, 'callsLeftToday' | 'dailyLimit'>): boolean {
+  return j.callsLeftToday !== null && j.dailyLimit !== null && j.callsLeftToday < j.dailyLimit / 10;
 }

@@ -22,11 +22,22 @@ export function useMailList(query: MailListQuery) {
   });
 }
 
-/** An admin's explicit resend; the list and the submission's mail status follow. */
+/** Whom a resend of the message would go to now, asked each time the dialog opens. */
+export function useResendAddressees(id: string | null) {
+  return useQuery({
+    queryKey: ['mail', 'resend-addressees', id] as const,
+    queryFn: ({ signal }) => api(mailApi.resendAddressees, { params: { id: id! }, signal, fallback: 'Failed to find the addressees' }),
+    enabled: !!id,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** An admin's explicit resend, to the addressees the dialog showed; the list and the submission's mail status follow. */
 export function useResendMail() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: (id: string) => api(mailApi.resend, { params: { id }, fallback: 'Failed to resend the e-mail' }),
+    mutationFn: ({ id, to }: { id: string; to: string[] }) => api(mailApi.resend, { params: { id }, body: { to }, fallback: 'Failed to resend the e-mail' }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: mailKeys.all }), queryClient.invalidateQueries({ queryKey: submissionsKeys.details })]),
   });
 }

@@ -40,6 +40,7 @@ function serve() {
       const status = new URL(request.url).searchParams.get('status');
       return pageOf(MESSAGES.filter((m) => !status || m.status === status));
     }),
+    on(mailApi.resendAddressees, () => ({ to: ['quality@example.org', 'qa-lead@example.org'], basis: 'active_recipients' as const }), { params: { id: 'm2' } }),
     on(mailApi.resend, async () => (await passed, { results: mail({ id: 'm4', status: 'queued', attempts: 0, resendOf: 'm2', sentAt: null }) }), { params: { id: 'm2' } }),
   );
   return { server, release };
@@ -96,7 +97,10 @@ describe('MailPage', () => {
     const failed = await screen.findByRole('row', { name: /Submission 6002 delivered/ }, { timeout: 5000 });
     await userEvent.click(within(failed).getByRole('button', { name: /Resend/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Resend e-mail' });
-    expect(dialog).toHaveTextContent('Send “Submission 6002 delivered” again?');
+    expect(dialog).toHaveTextContent('Send the delivered notice “Submission 6002 delivered” again, as a new message?');
+    // It names whom it goes to, and sends exactly those.
+    const to = await within(dialog).findByRole('list', { name: 'It goes to the notification recipients active now:' });
+    expect(within(to).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['quality@example.org', 'qa-lead@example.org']);
     const confirm = within(dialog).getByRole('button', { name: 'Resend' });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
@@ -104,5 +108,6 @@ describe('MailPage', () => {
     release();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('E-mail queued again'));
     expect(server.callsTo('POST', '/v1/mail/m2/resend')).toHaveLength(1);
+    expect(server.callsTo('POST', '/v1/mail/m2/resend')[0]!.body).toEqual({ to: ['quality@example.org', 'qa-lead@example.org'] });
   });
 });

@@ -1,7 +1,7 @@
 import type { PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAIL_STATUSES, MAIL_STATUS_LABELS, type MailMessage, type MailStatus } from '#shared/contract/mail';
+import { MAIL_KIND_LABELS, MAIL_STATUSES, MAIL_STATUS_LABELS, type MailMessage, type MailStatus } from '#shared/contract/mail';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { Select } from '../../ui/select.tsx';
 import { ErrorState } from '../../ui/states.tsx';
-import { useMailList, useResendMail } from './api.ts';
+import { useMailList, useResendAddressees, useResendMail } from './api.ts';
 import { mailColumns } from './mail-columns.tsx';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }))];
@@ -52,8 +52,12 @@ export function MailPage() {
     [],
   );
 
+  const addressees = useResendAddressees(open && target ? target.id : null);
+  const to = addressees.data?.to ?? [];
+
   function confirmResend(id: string) {
-    resend.mutate(id, {
+    if (!addressees.data || to.length === 0) return;
+    resend.mutate({ id, to }, {
       onSuccess: () => toast.success('E-mail queued again'),
       onError: (error) => toast.error(messageOf(error, 'Failed to resend the e-mail')),
       onSettled: () => setOpen(false),
@@ -104,10 +108,30 @@ export function MailPage() {
           title="Resend e-mail"
           message={
             <>
-              <p>Send “{target.subject}” again?</p>
-              <p className="mt-2 text-slate-600">It goes to the notification recipients active now, as a new message.</p>
+              <p>
+                Send the {MAIL_KIND_LABELS[target.kind].toLowerCase()} “{target.subject}” again, as a new message?
+              </p>
+              {addressees.isPending ? (
+                <p className="mt-2 text-slate-600">Finding the addressees...</p>
+              ) : addressees.isError ? (
+                <p role="alert" className="mt-2 text-red-700">{messageOf(addressees.error, 'Failed to find the addressees')}</p>
+              ) : to.length === 0 ? (
+                <p role="alert" className="mt-2 text-red-700">No notification recipient is active: add one under Configurations → Config first.</p>
+              ) : (
+                <div className="mt-2">
+                  <p id="resend-to" className="text-slate-600">
+                    {addressees.data.basis === 'active_recipients' ? 'It goes to the notification recipients active now:' : `It goes again to whom it went (${to.length === 1 ? 'its addressee' : 'its addressees'}):`}
+                  </p>
+                  <ul aria-labelledby="resend-to" className="mt-1 list-disc pl-5 font-medium text-slate-900">
+                    {to.map((a) => (
+                      <li key={a} className="wrap-anywhere">{a}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
             </>
           }
+          confirmDisabled={!addressees.data || to.length === 0}
           confirmLabel="Resend"
           busy={resend.isPending}
           onConfirm={() => confirmResend(target.id)}

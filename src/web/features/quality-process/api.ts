@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { qualityProcessApi } from '#shared/contract/quality-process';
+import { submissionsApi } from '#shared/contract/submissions';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
@@ -28,7 +29,7 @@ export function useTransferPreview(id: string, chTitle: string, enabled: boolean
  */
 export type AfterWrite = (submissionId: string) => void;
 
-/** Quality process data: 'Failed to fetch data' (error answer), else the thrown text. */
+/** Quality process data: 'Failed to fetch data' (error reply), else the thrown text. */
 export function useQualityProcessSteps(id: string, enabled: boolean) {
   return useQuery({
     queryKey: qualityProcessKeys.steps(id),
@@ -45,4 +46,21 @@ export function useCreateQualityProcess(fallback: string, afterWrite: AfterWrite
     // Not awaited: the dialog closes as soon as the write is done; the reload follows on its own.
     onSettled: (_data, _error, vars) => afterWrite(vars.id),
   });
+}
+
+/**
+ * What a successful create or retry says beside the spec's 'Status updated successfully': the CH
+ * number Arena gave the new process, or why there is none (the create answers 204, so the
+ * submission is read back).
+ */
+export async function createdProcessText(id: string): Promise<string | undefined> {
+  try {
+    const submission = await api(submissionsApi.get, { params: { id }, fallback: 'Error Fetching Submission' });
+    if (submission.chNumber) return `Quality process ${submission.chNumber} created in Arena.`;
+    if (submission.submissionStatus === 'Transfer Error') return `The transfer to Arena failed: ${submission.transferError || 'no reason was recorded'}.`;
+    return undefined;
+  } catch {
+    // The write went through; only the read-back failed, and the screen reloads anyway.
+    return undefined;
+  }
 }

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { ValuePreviewList } from '../field-mapping/index.ts';
-import { type AfterWrite, useCreateQualityProcess, useTransferPreview } from './api.ts';
+import { type AfterWrite, createdProcessText, useCreateQualityProcess, useTransferPreview } from './api.ts';
 
 interface Props {
   submission: SubmissionRow;
@@ -38,8 +38,8 @@ export function CreateQualityProcessDialog({ submission, open, onClose, errorFal
       { id: submission.id, chTitle },
       {
         onSuccess: () => {
-          toast.success('Status updated successfully');
           onClose();
+          void createdProcessText(submission.id).then((detail) => toast.success('Status updated successfully', detail));
         },
         onError: (err) => toast.error(messageOf(err, errorFallback)),
       },
@@ -76,7 +76,7 @@ export function CreateQualityProcessDialog({ submission, open, onClose, errorFal
             {preview.isError ? (
               <p role="alert" className="text-sm text-red-700">{messageOf(preview.error, 'Failed to fetch the preview')}</p>
             ) : preview.data ? (
-              <ValuePreviewList values={preview.data} label="Values sent to Arena" />
+              <ValuePreviewList values={preview.data} label="Values sent to Arena" scope="template" />
             ) : (
               <p className="text-sm text-slate-600">Loading preview...</p>
             )}

@@ -1,5 +1,4 @@
 // The quality-process feature's public surface: what the submission screens show of it.
-export type { AfterWrite } from './api.ts';
 export { CreateQualityProcessDialog } from './create-quality-process-dialog.tsx';
 export { QualityProcessActions } from './quality-process-actions.tsx';
 export { type QualityProcessDialog, type Retry, QualityProcessCell, useRetryQualityProcess } from './quality-process-cell.tsx';

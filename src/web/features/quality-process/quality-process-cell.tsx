@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { CellButton } from '../../ui/cell-button.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { type AfterWrite, useCreateQualityProcess } from './api.ts';
+import { type AfterWrite, createdProcessText, useCreateQualityProcess } from './api.ts';
 
 /** The dialogs of this feature a submission screen opens. */
 export type QualityProcessDialog = 'create' | 'steps';
@@ -24,7 +24,7 @@ export function useRetryQualityProcess(afterWrite: AfterWrite): Retry {
     (row: SubmissionRow) =>
       create.mutate(
         { id: row.id, chTitle: RETRY_TITLE },
-        { onSuccess: () => toast.success('Status updated successfully'), onError: (error) => toast.error(messageOf(error, 'Error Creating Quality Process')) },
+        { onSuccess: () => void createdProcessText(row.id).then((detail) => toast.success('Status updated successfully', detail)), onError: (error) => toast.error(messageOf(error, 'Error Creating Quality Process')) },
       ),
     // `create.mutate` is stable; the whole mutation object changes on every state change.
     [create.mutate],

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RequestOf } from '#shared/contract/endpoints';
 import { type Reportability, reportingApi } from '#shared/contract/reporting';
+import { assessmentsApi } from '#shared/contract/reporting-assessments';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
@@ -44,4 +45,21 @@ export function useDecide(afterWrite: AfterReportingWrite) {
 /** POST …/reportability/reports: the report of a regime was filed (its clock closes). */
 export function useFileReport(afterWrite: AfterReportingWrite) {
   return useReportingWrite(({ id, body }: { id: string; body: FileReportBody }) => api(reportingApi.fileReport, { params: { id }, body, fallback: 'Failed to record the filed report' }), afterWrite);
+}
+
+/** GET /v1/reporting/questions: the current version of the reportability questions, per regime the portal runs. */
+export function useQuestionSets(enabled = true) {
+  return useQuery({
+    queryKey: ['reporting', 'questions'] as const,
+    queryFn: ({ signal }) => api(assessmentsApi.questions, { query: {}, signal, fallback: 'Failed to load the reportability questions' }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type AssessBody = RequestOf<typeof assessmentsApi.create>['body'];
+
+/** POST …/assessments: the answers, kept with their version; the outcome comes back. */
+export function assess(id: string, body: AssessBody) {
+  return api(assessmentsApi.create, { params: { id }, body, fallback: 'Failed to record the assessment' });
 }

@@ -5,7 +5,7 @@ import { DialogActions } from '../../ui/dialog.tsx';
  * The footer of a dialog that reads its entry back before sending it: Cancel and the next step,
  * then, while the entry is read back, Back and Confirm.
  */
-export function ConfirmStepActions({ confirming, busy, onBack, onCancel, nextLabel }: { confirming: boolean; busy: boolean; onBack: () => void; onCancel: () => void; nextLabel: string }) {
+export function ConfirmStepActions({ confirming, busy, onBack, onCancel, nextLabel, confirmLabel = 'Confirm' }: { confirming: boolean; busy: boolean; onBack: () => void; onCancel: () => void; nextLabel: string; confirmLabel?: string }) {
   return (
     <DialogActions>
       {confirming ? (
@@ -18,7 +18,7 @@ export function ConfirmStepActions({ confirming, busy, onBack, onCancel, nextLab
         </Button>
       )}
       <Button type="submit" busy={busy} busyText="Please wait...">
-        {confirming ? 'Confirm' : nextLabel}
+        {confirming ? confirmLabel : nextLabel}
       </Button>
     </DialogActions>
   );

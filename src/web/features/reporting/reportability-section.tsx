@@ -9,8 +9,11 @@ import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { type AfterReportingWrite, useReportability } from './api.ts';
 import { DECISION_TEXT, regimeClockState } from './clock-format.ts';
 import { ClockBadge } from './clock-label.tsx';
-import { DecisionDialog } from './decision-dialog.tsx';
+import { AssessmentDialog } from './assessment-dialog.tsx';
 import { FileReportDialog } from './file-report-dialog.tsx';
+import { SignDecisionDialog, signableAsItStands } from './sign-decision-dialog.tsx';
+import { SignatureLine } from '../signatures/index.ts';
+import type { Signature } from '#shared/contract/signatures';
 
 /** On phones each clock row stacks: the regime, then labelled values two by two, then its action. */
 const STACKED_ROW = 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3';
@@ -21,7 +24,12 @@ const who = (d: { decidedBy: ReportabilityDecision['decidedBy'] } | { filedBy: F
   return actor ? actor.name : 'the portal';
 };
 
-function DecisionText({ decision, current }: { decision: ReportabilityDecision; current?: boolean }) {
+/** The signatures made while `decision` was current (from its time to the next decision's), newest first. */
+function signaturesOf(decision: ReportabilityDecision, next: ReportabilityDecision | undefined, all: readonly Signature[]): Signature[] {
+  return all.filter((s) => s.at >= decision.decidedAt && (!next || s.at < next.decidedAt));
+}
+
+function DecisionText({ decision, current, signature }: { decision: ReportabilityDecision; current?: boolean; signature?: Signature | undefined }) {
   return (
     <div className="text-sm">
       <p className={current ? 'text-base font-semibold text-slate-900' : 'font-medium text-slate-900'}>{DECISION_TEXT[decision.decision]}</p>
@@ -41,6 +49,7 @@ function DecisionText({ decision, current }: { decision: ReportabilityDecision; 
           <dd>{decision.regimes.map((r) => REGIME_LABELS[r]).join(', ') || '-'}</dd>
         </dl>
       )}
+      {current ? <SignatureLine signature={signature} className="mt-2" /> : signature && <SignatureLine signature={{ ...signature, valid: true }} className="mt-2" />}
     </div>
   );
 }
@@ -50,25 +59,28 @@ interface Props {
   afterWrite: AfterReportingWrite;
   /** Today, YYYY-MM-DD, on the calendar the reporting clocks run on (the JotForm account's). */
   today: string;
-  /** The page's latest request for the decision dialog (a missing rationale prefills reportable); a new key opens it. */
+  /** The become-aware date: the assessment's awareness date unless the handler changes it. */
+  becomeAwareDate: string;
+  /** The page's latest request for the assessment (recording, revising or adding a missing rationale); a new key opens it. */
   decideRequest?: DecideRequest | null;
 }
 
-type Open = { kind: 'decide'; key: number; prefill?: Decision } | { kind: 'file'; key: number; regime: Regime } | null;
+type Open = { kind: 'assess'; key: number } | { kind: 'sign'; key: number } | { kind: 'file'; key: number; regime: Regime } | null;
 
-/** The reportability decision with its reason and decider, earlier decisions, the clocks per regime and the reports filed. */
+/** A request from elsewhere on the page to decide reportability: a new key opens the assessment. */
 export interface DecideRequest {
   key: number;
-  prefill?: Decision;
 }
 
-export function ReportabilitySection({ id, afterWrite, today, decideRequest = null }: Props) {
+/** The reportability decision with its reason and decider, earlier decisions, the clocks per regime and the reports filed. */
+
+export function ReportabilitySection({ id, afterWrite, today, becomeAwareDate, decideRequest = null }: Props) {
   const reportability = useReportability(id);
   const [open, setOpen] = useState<Open>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!decideRequest) return;
-    setOpen({ kind: 'decide', key: decideRequest.key, prefill: decideRequest.prefill });
+    setOpen({ kind: 'assess', key: decideRequest.key });
     setShown(true);
   }, [decideRequest]);
 
@@ -81,15 +93,19 @@ export function ReportabilitySection({ id, afterWrite, today, decideRequest = nu
     const earlier = data.decisions.filter((d) => d.id !== current?.id);
     const choices: Decision[] = current?.decision === 'reportable' ? ['reportable'] : current?.decision === 'not_reportable' ? ['reportable'] : ['reportable', 'not_reportable'];
     const openRegimes = data.reportingClocks.filter((c) => !c.reportedOn).map((c) => c.regime);
-    const decideLabel = !current ? 'Record decision' : current.decision === 'not_reportable' ? 'Revise to reportable' : 'Revise decision';
+    // Recording, revising or completing a decision is always an assessment: nothing is chosen in advance.
+    const assessLabel = !current ? 'Assess reportability' : current.decision === 'not_reportable' ? 'Revise to reportable' : 'Revise decision';
     const rationaleMissing = current?.decision === 'reportable' && !current.rationale;
+    const currentSignature = current ? signaturesOf(current, undefined, data.signatures)[0] : undefined;
+    const unsigned = !!current && signableAsItStands(current) && !currentSignature?.valid;
+    const closed = data.closed;
     const openDialog = (next: Open) => {
       setOpen(next);
       setShown(true);
     };
     body = (
       <div className="space-y-4">
-        {rationaleMissing && (
+        {rationaleMissing && !closed && (
           <div role="alert" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex gap-2">
               <Icon name="warning" className="mt-0.5 size-5 shrink-0 text-amber-700" />
@@ -97,7 +113,7 @@ export function ReportabilitySection({ id, afterWrite, today, decideRequest = nu
                 <span className="font-semibold">Reportable — rationale missing.</span> It was marked reportable without a reason: record why it is reportable, with its category.
               </span>
             </p>
-            <Button className="shrink-0" onClick={() => openDialog({ kind: 'decide', key: Date.now(), prefill: 'reportable' })}>
+            <Button className="shrink-0" onClick={() => openDialog({ kind: 'assess', key: Date.now() })}>
               Add rationale
             </Button>
           </div>
@@ -105,17 +121,22 @@ export function ReportabilitySection({ id, afterWrite, today, decideRequest = nu
         <div className="rounded-lg bg-white p-4 shadow-xs ring-1 ring-slate-200">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             {current ? (
-              <DecisionText decision={current} current />
+              <DecisionText decision={current} current signature={currentSignature} />
             ) : (
               <div className="text-sm">
                 <p className="text-base font-semibold text-slate-900">No decision yet</p>
                 <p className="mt-0.5 text-slate-600">Until it is decided, the shortest clock of each regime runs, so nothing is missed.</p>
               </div>
             )}
-            <Button variant="secondary" className="shrink-0" onClick={() => openDialog({ kind: 'decide', key: Date.now() })}>
-              <Icon name="pencil" className="size-4" />
-              {decideLabel}
-            </Button>
+            {!closed && (
+              <div className="flex shrink-0 flex-wrap gap-2">
+                {unsigned && <Button onClick={() => openDialog({ kind: 'sign', key: Date.now() })}>Sign decision</Button>}
+                <Button variant={unsigned ? 'secondary' : 'primary'} onClick={() => openDialog({ kind: 'assess', key: Date.now() })}>
+                  <Icon name={current ? 'pencil' : 'check'} className="size-4" />
+                  {assessLabel}
+                </Button>
+              </div>
+            )}
           </div>
         </div>
 
@@ -152,7 +173,7 @@ export function ReportabilitySection({ id, afterWrite, today, decideRequest = nu
                         <ClockBadge state={regimeClockState(clock, today)} />
                       </td>
                       <td className="px-4 py-2.5 text-right max-sm:col-span-2 max-sm:p-0 max-sm:text-left">
-                        {!clock.reportedOn && (
+                        {!clock.reportedOn && !closed && (
                           <Button size="sm" variant="secondary" aria-label={`Record filed report for ${REGIME_LABELS[clock.regime]}`} onClick={() => openDialog({ kind: 'file', key: Date.now(), regime: clock.regime })}>
                             Record filed report
                           </Button>
@@ -189,19 +210,17 @@ export function ReportabilitySection({ id, afterWrite, today, decideRequest = nu
             <ol className="space-y-2">
               {earlier.map((d) => (
                 <li key={d.id} className="rounded-md bg-white px-4 py-3 ring-1 ring-slate-200">
-                  <DecisionText decision={d} />
+                  <DecisionText decision={d} signature={signaturesOf(d, data.decisions[data.decisions.indexOf(d) - 1], data.signatures)[0]} />
                 </li>
               ))}
             </ol>
           </div>
         )}
 
-        {open?.kind === 'decide' && (
-          <DecisionDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} prefill={open.prefill} defaultRegimes={current?.decision === 'reportable' && current.regimes.length ? current.regimes : data.defaultRegimes}
-            defaultCategory={current?.decision === 'reportable' ? (current.category ?? undefined) : undefined}
-            afterWrite={afterWrite}
-          />
+        {open?.kind === 'assess' && (
+          <AssessmentDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} choices={choices} becomeAwareDate={becomeAwareDate} today={today} clocks={data.reportingClocks} reports={data.reports} afterWrite={afterWrite} />
         )}
+        {open?.kind === 'sign' && current && <SignDecisionDialog key={open.key} id={id} current={current} open={shown} onClose={() => setShown(false)} afterWrite={afterWrite} />}
         {open?.kind === 'file' && (
           <FileReportDialog key={open.key} id={id} open={shown} onClose={() => setShown(false)} regimes={[open.regime, ...openRegimes.filter((r) => r !== open.regime)]} afterWrite={afterWrite} today={today} />
         )}

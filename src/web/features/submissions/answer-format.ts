@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import type { Answer } from '#shared/contract/submissions';
-import { formatAnswerDate } from '../../lib/dates.ts';
+import { jotformDateText } from '#shared/jotform-answer';
 
 /**
  * prettyFormat HTML comes from the public internet and carries health information (docs/product.md, Screens):
@@ -50,7 +50,7 @@ const textOfHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp
  * else empty.
  */
 export function answerView(answer: Pick<Answer, 'answer' | 'prettyFormat'> & { type?: string }): AnswerView {
-  const date = answer.type === 'control_datetime' ? formatAnswerDate(answer.answer) : null;
+  const date = answer.type === 'control_datetime' ? jotformDateText(answer.answer) : null;
   if (date) return { kind: 'text', text: date };
   if (answer.prettyFormat?.trim()) {
     const html = sanitizeHtml(answer.prettyFormat);

@@ -5,6 +5,7 @@ import { ownersApi } from '#shared/contract/owners';
 import { api, apiBlob } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { dashboardKeys } from '../dashboard/index.ts';
+import { closureKeys } from '../closure/index.ts';
 import { reportingKeys } from '../reporting/index.ts';
 import type { SubmissionsListQuery } from './list-state.ts';
 
@@ -31,6 +32,7 @@ export function reloadAfterAction(queryClient: QueryClient, id: string): Promise
     queryClient.invalidateQueries({ queryKey: submissionsKeys.detail(id) }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
     queryClient.invalidateQueries({ queryKey: reportingKeys.one(id) }),
+    queryClient.invalidateQueries({ queryKey: closureKeys.one(id) }),
   ]);
 }
 
@@ -78,6 +80,11 @@ export function exportSubmissionsCsv(formId: string, query: SubmissionFilters & 
   return apiBlob(submissionsApi.exportCsv, { params: { formId }, query, fallback: { failed: 'Failed to export submissions', thrown: 'CSV download failed' } });
 }
 
+/** The complaint register of every submission matching the filters (newest first; docs/features/coding.md). */
+export function exportComplaintRegister(formId: string, query: SubmissionFilters): Promise<Blob> {
+  return apiBlob(submissionsApi.exportRegister, { params: { formId }, query, fallback: { failed: 'Failed to download the complaint register', thrown: 'Complaint register download failed' } });
+}
+
 /** Wraps a submission write so the list and details reload once it settles, success or not. */
 function useSubmissionMutation<V extends { id: string }, R>(write: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -106,8 +113,12 @@ export function useMarkReportable(from: 'list' | 'details') {
 }
 
 export function useReview() {
-  return useSubmissionMutation(({ id, decision, reason, notReportable }: { id: string; decision: 'approve' | 'deny'; reason?: string; notReportable?: true }) =>
-    api(submissionsApi.review, { params: { id }, body: decision === 'deny' ? { decision, reason, ...(notReportable ? { notReportable } : {}) } : { decision }, fallback: 'Error updating status' }),
+  return useSubmissionMutation(({ id, decision, reason, notReportable, decideLater }: { id: string; decision: 'approve' | 'deny'; reason?: string; notReportable?: true; decideLater?: true }) =>
+    api(submissionsApi.review, {
+      params: { id },
+      body: decision === 'deny' ? { decision, reason, ...(notReportable ? { notReportable } : {}) } : { decision, ...(decideLater ? { decideLater } : {}) },
+      fallback: 'Error updating status',
+    }),
   );
 }
 

@@ -3,16 +3,22 @@ import userEvent from '@testing-library/user-event';
 import type { RequestHandler } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResponseInputOf } from '#shared/contract/endpoints';
+import { mfaApi } from '#shared/contract/auth-mfa';
+import { assessmentsApi } from '#shared/contract/reporting-assessments';
+import { closureApi } from '#shared/contract/closure';
 import { mailApi } from '#shared/contract/mail';
+import { signaturesApi } from '#shared/contract/signatures';
 import { type Reportability, reportingApi } from '#shared/contract/reporting';
 import { type Submission, submissionsApi } from '#shared/contract/submissions';
+import { CURRENT_QUESTION_VERSION } from '#shared/reporting/assessment';
 import { submission } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { failure, fakeServer, on } from '../../test-support/server.ts';
 import { SubmissionDetailsPage } from './submission-details-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
+// The assessment's walks click through every question: more room than elsewhere.
+vi.setConfig({ testTimeout: 45_000 });
 vi.mock('../../lib/toast.ts', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() } }));
 
 const DANA = { id: 'u9', name: 'Dana Reyes', email: 'dana@example.com' };
@@ -27,6 +33,8 @@ function reportability(overrides: Partial<Reportability> = {}): Reportability {
     clock: 'overdue',
     decision: 'undecided',
     current: null,
+    signatures: [],
+    closed: false,
     decisions: [],
     reports: [],
     defaultRegimes: ['US_MDR', 'EU_MDR'],
@@ -60,8 +68,21 @@ function serve({ data = submission(), history = [], followups = [], reporting = 
     on(submissionsApi.history, () => ({ results: history }), { params }),
     on(submissionsApi.followups, () => ({ results: followups }), { params }),
     on(reportingApi.get, () => now, { params }),
+    on(mfaApi.status, () => ({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false, passwordSignIn: true, providerProof: false })),
+    on(signaturesApi.signingToken, () => ({ token: 'signing-token-1', expiresAt: '2026-11-28T12:02:00.000Z' })),
+    on(assessmentsApi.questions, () => ({
+      version: CURRENT_QUESTION_VERSION.version,
+      published: CURRENT_QUESTION_VERSION.published,
+      sets: CURRENT_QUESTION_VERSION.sets.filter((q) => reporting.defaultRegimes.includes(q.regime)).map(({ regime, questions }) => ({ regime, questions: questions.map(({ askedIf, ...q }) => (askedIf ? { ...q, askedIf: askedIf.map((c) => [...c]) } : q)) })),
+      holidays: [],
+    })),
+    on(assessmentsApi.create, async ({ request }) => ({ id: 'a1', version: CURRENT_QUESTION_VERSION.version, answers: ((await request.json()) as { answers: Record<string, boolean> }).answers, outcomes: [], awareDate: '2026-11-20', awareDateReason: null, assessedAt: '2026-11-23T14:00:00.000Z', assessedBy: DANA, decision: null }), { params }),
+    on(closureApi.get, () => ({ closed: false, closedAt: null, checklist: [], missing: [], investigation: null, reply: null, events: [], signatures: [] }), { params }),
   );
 }
+
+/** What a signed decision carries in these tests. */
+const SIGNED = { token: 'signing-token-1', meaning: 'Reportability decided' };
 
 const renderDetails = () => renderAt('/dashboard/jotforms/submission/6001', [{ path: '/dashboard/jotforms/submission/:id', element: <SubmissionDetailsPage /> }]);
 
@@ -113,13 +134,13 @@ describe('Follow-Ups', () => {
     const server = serve({
       data: submission({ followup: 'Called the reporter' }),
       followups: [
-        { id: 'n2', text: 'Called the reporter', at: '2026-11-22T10:30:00.000Z', author: DANA, method: null, attemptedOn: null, outcome: null },
-        { id: 'n1', text: 'Sent a letter', at: '2026-11-21T08:00:00.000Z', author: null, method: null, attemptedOn: null, outcome: null },
+        { id: 'n2', text: 'Called the reporter', at: '2026-11-22T10:30:00.000Z', author: DANA, method: null, attemptedOn: null, outcome: null, newInformation: false },
+        { id: 'n1', text: 'Sent a letter', at: '2026-11-21T08:00:00.000Z', author: null, method: null, attemptedOn: null, outcome: null, newInformation: false },
       ],
       extra: [on(submissionsApi.createFollowup, () => ({ results: submission() }))],
     });
     renderDetails();
-    await userEvent.click(await screen.findByRole('button', { name: /^Edit\s*follow-up$/ }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add attempt' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Follow-Ups' });
     const notes = within(await within(dialog).findByRole('region', { name: 'Earlier follow-ups' })).getAllByRole('listitem');
     expect(notes[0]).toHaveTextContent('Dana Reyes — 2026-11-22 10:30 UTC');
@@ -134,60 +155,49 @@ describe('Follow-Ups', () => {
   });
 });
 
-describe('Mark as Reportable with a rationale', () => {
+/** Answers No to every question the assessment still asks (a No can make a later question unasked). */
+async function answerNo(dialog: HTMLElement) {
+  for (;;) {
+    const open = within(dialog)
+      .queryAllByRole('group')
+      .find((g) => within(g).queryByRole('radio', { name: 'No' }) && within(g).getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked));
+    if (!open) return;
+    await userEvent.click(within(open).getByRole('radio', { name: 'No' }));
+  }
+}
+
+/** Nothing is chosen for the handler: no answer, no decision, and no category or regime to pick. */
+function expectNothingChosen(dialog: HTMLElement) {
+  const radios = within(dialog).getAllByRole('radio');
+  expect(radios.length).toBeGreaterThan(2);
+  for (const radio of radios) expect(radio).not.toBeChecked();
+  expect(within(dialog).queryByLabelText('Category')).toBeNull();
+  expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
+}
+
+describe('Mark as Reportable', () => {
   const marked = () => on(submissionsApi.markReportable, () => ({ results: submission({ reportable: true }) }));
 
-  it('keeps the dialog texts; without a rationale only mark-reportable is sent', async () => {
+  it('keeps the dialog texts and sends mark-reportable only; the rationale offered next is the assessment, nothing chosen', async () => {
     const server = serve({ extra: [marked()] });
     renderDetails();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark reportable' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });
     expect(dialog).toHaveTextContent('Do you want to mark this submission as reportable?');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).queryByLabelText('Category')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
     expect(server.callsTo('PATCH', /mark-reportable$/)).toHaveLength(1);
     expect(server.callsTo('PUT', /reportability$/)).toHaveLength(0);
-  });
-
-  it('with a rationale: mark-reportable, then the decision with category and the default regimes', async () => {
-    const server = serve({ after: reportability({ decision: 'reportable' }), extra: [marked()] });
-    renderDetails();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });
-    await userEvent.type(within(dialog).getByLabelText('Rationale (optional)'), 'Short');
-    // The decision's fields appear once a rationale is written, regimes from the API's defaults.
-    expect(within(dialog).getByLabelText('Category')).toHaveValue('standard');
-    expect(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'US user facility (21 CFR 803.30)' })).not.toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'EU MDR (Art. 87)' })).toBeChecked();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('The rationale must be at least 10 characters.')).toBeInTheDocument();
-    expect(server.callsTo('PATCH', /mark-reportable$/)).toHaveLength(0);
-
-    await userEvent.type(within(dialog).getByLabelText('Rationale (optional)'), ' — patient injured, device malfunction');
-    await userEvent.selectOptions(within(dialog).getByLabelText('Category'), 'Death or serious deterioration');
-    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
-    const calls = server.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
-    expect(calls).toEqual(['PATCH /v1/jotforms/submission/6001/mark-reportable', 'PUT /v1/jotforms/submission/6001/reportability']);
-    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({
-      decision: 'reportable',
-      rationale: 'Short — patient injured, device malfunction',
-      category: 'death_or_serious_deterioration',
-      regimes: ['US_MDR', 'EU_MDR'],
-    });
-  });
-
-  it('when the decision fails after the mark, says the rationale was not recorded', async () => {
-    serve({ extra: [marked(), on(reportingApi.decide, () => failure(409, { code: 'conflict', message: 'Decided meanwhile.' }))] });
-    renderDetails();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark as Reportable' });
-    await userEvent.type(within(dialog).getByLabelText('Rationale (optional)'), 'Serious injury reported');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(expect.stringContaining('Marked as reportable, but the rationale was not recorded: Decided meanwhile.')));
-    expect(toast.success).not.toHaveBeenCalled();
+    // The rationale is offered at once, and leads to the assessment: reportable is the only decision left, and it is not chosen.
+    const offer = await screen.findByRole('dialog', { name: 'Marked as reportable' });
+    await userEvent.click(within(offer).getByRole('button', { name: 'Add rationale now' }));
+    const assess = await screen.findByRole('dialog', { name: 'Assess reportability' });
+    await within(assess).findByRole('region', { name: /US MDR/ });
+    expectNothingChosen(assess);
+    expect(within(assess).getByRole('group', { name: 'Decision' })).toHaveTextContent('Reportable');
+    expect(within(assess).queryByRole('radio', { name: 'Not reportable' })).toBeNull();
   });
 });
 
@@ -198,11 +208,14 @@ describe('Reportability section', () => {
     rationale: 'No injury, cosmetic defect only',
     regimes: [],
     category: null,
+    categories: {},
+    assessmentId: null,
+    reason: null,
     decidedAt: '2026-11-20T12:00:00.000Z',
     decidedBy: DANA,
   };
 
-  it('shows the clocks per regime with their state in words, and records a not-reportable decision', async () => {
+  it('shows the clocks per regime with their state in words, and records a not-reportable decision through the assessment, signed', async () => {
     const server = serve({ after: reportability({ current: decidedNot, decisions: [decidedNot], reportingClocks: [], clock: 'none', decision: 'not_reportable' }) });
     renderDetails();
     const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
@@ -210,24 +223,44 @@ describe('Reportability section', () => {
     const clocks = within(section).getByRole('table', { name: 'Reporting clocks' });
     expect(within(clocks).getByRole('row', { name: /US MDR/ })).toHaveTextContent(/2099-12-03.*Open/);
     expect(within(clocks).getByRole('row', { name: /EU MDR/ })).toHaveTextContent(/2000-01-05.*Overdue/);
+    // One way to decide: the assessment.
+    expect(within(section).queryByRole('button', { name: 'Record decision' })).toBeNull();
 
-    await userEvent.click(within(section).getByRole('button', { name: 'Record decision' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Assess reportability' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assess reportability' });
+    await within(dialog).findByRole('region', { name: /US MDR/ });
+    expectNothingChosen(dialog);
+    await answerNo(dialog);
+    expect(within(dialog).getByText('The answers give: Not reportable.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Not reportable' }));
-    expect(within(dialog).queryByLabelText('Category')).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Record decision' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    // Not reportable always needs its rationale.
     expect(within(dialog).getByText('The rationale must be at least 10 characters.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Rationale'), 'No injury, cosmetic defect only');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Record decision' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reportability decision recorded'));
-    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({ decision: 'not_reportable', rationale: 'No injury, cosmetic defect only' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    // Read back with each clock before and after, and the signature's fields: signed "Reportability decided".
+    expect(within(dialog).getByText('Record this submission as not reportable?')).toBeInTheDocument();
+    const changes = within(dialog).getByRole('table', { name: 'Reporting clocks before and after' });
+    expect(within(changes).getByRole('row', { name: /US MDR/ })).toHaveTextContent(/2099-12-03\s*No clock/);
+    expect(within(changes).getByRole('row', { name: /EU MDR/ })).toHaveTextContent(/2000-01-05\s*No clock/);
+    expect(within(dialog).getByRole('group', { name: 'Electronic signature' })).toHaveTextContent(/Meaning\s*Reportability decided/);
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'my password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign and record' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reportability assessed, decided and signed'));
+    // The signature is verified first, then the answers are stored, then the decision on them.
+    expect(server.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/auth/signing-token',
+      'POST /v1/jotforms/submission/6001/assessments',
+      'PUT /v1/jotforms/submission/6001/reportability',
+    ]);
+    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({ decision: 'not_reportable', rationale: 'No injury, cosmetic defect only', assessmentId: 'a1', signature: SIGNED });
     expect(await within(section).findByText('Not reportable')).toBeInTheDocument();
     expect(section).toHaveTextContent('Decided by Dana Reyes — 2026-11-20 12:00 UTC');
     expect(section).toHaveTextContent('No reporting clock runs: decided not reportable.');
   });
 
-  it('revises not reportable to reportable only after a confirmation, keeping the earlier decision', async () => {
-    const reportableNow = { ...decidedNot, id: 'd2', decision: 'reportable' as const, rationale: 'Second injury report received', regimes: ['EU_MDR' as const], category: 'standard' as const, decidedAt: '2026-11-23T14:02:00.000Z' };
+  it('revises not reportable to reportable through the assessment only after a confirmation, keeping the earlier decision', async () => {
+    const reportableNow = { ...decidedNot, id: 'd2', decision: 'reportable' as const, rationale: 'Second injury report received', regimes: ['US_MDR' as const], category: 'death_or_serious_deterioration' as const, decidedAt: '2026-11-23T14:02:00.000Z' };
     const server = serve({
       reporting: reportability({ current: decidedNot, decisions: [decidedNot], reportingClocks: [], clock: 'none', decision: 'not_reportable' }),
       after: reportability({ current: reportableNow, decisions: [reportableNow, decidedNot], decision: 'reportable' }),
@@ -235,37 +268,43 @@ describe('Reportability section', () => {
     renderDetails();
     const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
     await userEvent.click(await within(section).findByRole('button', { name: 'Revise to reportable' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
+    const dialog = await screen.findByRole('dialog', { name: 'Assess reportability' });
+    const us = await within(dialog).findByRole('region', { name: /US MDR/ });
     expect(within(dialog).queryByRole('radio', { name: 'Not reportable' })).toBeNull();
     // Nothing is chosen for the user, even the one decision left.
-    expect(within(dialog).getByRole('radio', { name: 'Reportable' })).not.toBeChecked();
+    expectNothingChosen(dialog);
+    await userEvent.click(within(within(us).getByRole('group', { name: /caused or contributed to a serious injury\?$/ })).getByRole('radio', { name: 'Yes' }));
+    await answerNo(dialog);
+    expect(within(us).getByText('Reportable', { exact: true })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Reportable' }));
     await userEvent.type(within(dialog).getByLabelText('Rationale'), 'Second injury report received');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(within(dialog).getByText('A reportable decision cannot be undone. Its reporting clocks run from the become-aware date until each report is filed.')).toBeInTheDocument();
+    expect(within(dialog).getByText('A reportable decision cannot be undone. Its reporting clocks run from the awareness date until each report is filed.')).toBeInTheDocument();
+    // No clock ran before (not reportable); after, the US clock does, with a date.
+    const changes = within(dialog).getByRole('table', { name: 'Reporting clocks before and after' });
+    expect(within(changes).getByRole('row', { name: /US MDR/ })).toHaveTextContent(/No clock\s*\d{4}-\d{2}-\d{2}/);
     expect(server.callsTo('PUT', /reportability$/)).toHaveLength(0);
-    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reportability decision recorded'));
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'my password');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Sign and record' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reportability assessed, decided and signed'));
     expect(server.callsTo('PUT', /reportability$/)).toHaveLength(1);
-    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({ decision: 'reportable', rationale: 'Second injury report received', category: 'standard', regimes: ['EU_MDR'] });
+    expect(server.callsTo('PUT', /reportability$/)[0]!.body).toEqual({ decision: 'reportable', rationale: 'Second injury report received', assessmentId: 'a1', signature: SIGNED });
+    expect(server.callsTo('POST', /assessments$/)[0]!.body).toMatchObject({ answers: { us_mfr_serious_injury: true, us_mfr_death: false } });
     const earlier = await within(section).findByRole('heading', { name: 'Earlier decisions' });
     expect(earlier.parentElement).toHaveTextContent('No injury, cosmetic defect only');
     expect(section).toHaveTextContent('Decided by Dana Reyes — 2026-11-23 14:02 UTC');
   });
 
-  it('revising a reportable decision offers reportable only, starting from its category and regimes', async () => {
+  it('revising a reportable decision offers reportable only, with nothing carried over: no answer, no category, no regime', async () => {
     const reportableNow = { ...decidedNot, id: 'd3', decision: 'reportable' as const, rationale: 'Serious public health threat', regimes: ['EU_MDR' as const], category: 'public_health_threat' as const };
     serve({ reporting: reportability({ current: reportableNow, decisions: [reportableNow], decision: 'reportable' }) });
     renderDetails();
     const section = await screen.findByRole('region', { name: 'Reportability' }, { timeout: 5000 });
     await userEvent.click(await within(section).findByRole('button', { name: 'Revise decision' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Record reportability decision' });
-    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Reportable']);
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Reportable' }));
-    expect(within(dialog).getByLabelText('Category')).toHaveValue('public_health_threat');
-    expect(within(dialog).getByRole('checkbox', { name: 'EU MDR (Art. 87)' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'US MDR (21 CFR 803, manufacturer)' })).not.toBeChecked();
+    const dialog = await screen.findByRole('dialog', { name: 'Assess reportability' });
+    await within(dialog).findByRole('region', { name: /EU MDR/ });
+    expect(within(within(dialog).getByRole('group', { name: 'Decision' })).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Reportable']);
+    expectNothingChosen(dialog);
   });
 
   it('records a filed report for an open regime with its reference, after a confirmation', async () => {

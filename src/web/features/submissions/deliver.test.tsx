@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 describe('marking delivered: two calls together, proceed if one succeeds (docs/product.md, The API)', () => {
-  it('fires both calls before either answers', async () => {
+  it('fires both calls before either replies', async () => {
     const { passed, release } = gate();
     const server = fakeServer(mark(async () => (await passed, ok())), send(async () => (await passed, mailOk())));
     const done = markDelivered('6001');
@@ -77,7 +77,7 @@ describe('the list Delivered control', () => {
       { path: '/dashboard/jotforms', element: <SubmissionsListPage /> },
       { path: '/dashboard/jotforms/submission/:id', element: <p>details</p> },
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark delivered' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Submission' });
     expect(dialog).toHaveTextContent('Do you want to mark this submission as delivered?');
     return { router, dialog };

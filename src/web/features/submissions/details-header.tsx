@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { QualityProcessActions } from '../quality-process/index.ts';
 import { ReviewActions } from './review-actions.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { DownloadComplaintFile } from './download-complaint-file.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
 
 interface Props {
@@ -38,6 +39,7 @@ export function DetailsHeader({ submission, updating, openDialog, onRecordDecisi
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <StatusBadge status={submission.submissionStatus} />
+          {submission.closed && <Badge tone="green">Closed</Badge>}
           {submission.chTitle && (
             <Badge tone="brand" title="CH-Title">
               {submission.chTitle}
@@ -56,8 +58,9 @@ export function DetailsHeader({ submission, updating, openDialog, onRecordDecisi
           )}
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-3" inert={settling}>
-        <StatusActions submission={submission} openDialog={openDialog} onRecordDecision={onRecordDecision} />
+      <div id="details-actions" tabIndex={-1} className="flex shrink-0 flex-wrap gap-3" inert={settling}>
+        {!submission.closed && <StatusActions submission={submission} openDialog={openDialog} onRecordDecision={onRecordDecision} />}
+        <DownloadComplaintFile id={submission.id} />
       </div>
     </div>
   );

@@ -91,11 +91,15 @@ function Box({ label, children, className }: { label: string; children: ReactNod
 const orDash = (value: string | null | undefined) => (value && value.trim() ? value : '-');
 const flagText = (value: string) => (value === '1' ? 'Yes' : value === '0' ? 'No' : orDash(value));
 
-/** Dates that drive the regulatory clock, reportability and the good faith efforts; `onAddRationale` opens the decision dialog for a reportable decision without one. */
-export function ReviewSection({ submission, onOpen, onAddRationale }: { submission: Submission; onOpen: Open; onAddRationale: () => void }) {
-  const urgency = deadlineUrgency(submission);
+/**
+ * Dates that drive the regulatory clock, reportability and the good faith efforts; `today` is the
+ * JotForm account's; `onAddRationale` opens the decision dialog for a reportable decision without one.
+ */
+export function ReviewSection({ submission, today, onOpen, onAddRationale }: { submission: Submission; today: string; onOpen: Open; onAddRationale: () => void }) {
+  const urgency = deadlineUrgency(submission, today);
   const reportable = reportabilityState(submission);
-  const missing = reportable === 'reportable' && submission.rationaleMissing;
+  // A reportable decision without its rationale, or an approval that left the decision for later.
+  const missing = reportable !== 'not_reportable' && submission.rationaleMissing && !submission.closed;
   return (
     <section aria-labelledby="review-title" className="mb-8">
       <h2 id="review-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -115,16 +119,16 @@ export function ReviewSection({ submission, onOpen, onAddRationale }: { submissi
             label="Reportable"
             done={false}
             shown={<ReportabilityText state={reportable} rationaleMissing />}
-            action="Add rationale"
+            action={reportable === 'reportable' ? 'Add rationale' : 'Assess reportability'}
             onOpen={onAddRationale}
           />
         ) : (
           <FlagBox
             className="col-span-2 lg:col-span-1"
             label="Reportable"
-            done={reportable === 'reportable'}
+            done={reportable === 'reportable' || submission.closed}
             shown={<ReportabilityText state={reportable} />}
-            action="Mark as reportable"
+            action="Mark reportable"
             onOpen={() => onOpen('reportable', submission)}
           />
         )}
@@ -134,10 +138,11 @@ export function ReviewSection({ submission, onOpen, onAddRationale }: { submissi
               Good Faith Efforts
               {submission.followupAttempts > 0 && <span className="ml-2 font-normal normal-case text-slate-600">({attemptCount(submission.followupAttempts)})</span>}
             </span>
-            <button type="button" onClick={() => onOpen('followup', submission)} className="rounded px-1 text-sm font-medium text-brand-800 hover:underline">
-              {submission.followup ? 'Edit' : 'Add'}
-              <span className="sr-only"> follow-up</span>
-            </button>
+            {!submission.closed && (
+              <button type="button" onClick={() => onOpen('followup', submission)} className="rounded px-1 text-sm font-medium text-brand-800 hover:underline">
+                Add attempt
+              </button>
+            )}
           </dt>
           <dd className="mt-1 text-sm whitespace-pre-wrap text-slate-900 wrap-anywhere">{submission.followup || <span className="text-slate-500">No follow-up yet</span>}</dd>
         </div>
@@ -171,7 +176,7 @@ export function SubmissionGrid({ submission, onOpen }: { submission: Submission;
         <Box label="New">{flagText(submission.new)}</Box>
         <Box label="Flag">{flagText(submission.flag)}</Box>
         <Box label="Notes">{orDash(submission.notes)}</Box>
-        <FlagBox label="Delivered" done={submission.emailDelivered} action="Mark as delivered" onOpen={() => onOpen('delivered', submission)} />
+        <FlagBox label="Delivered" done={submission.emailDelivered || submission.closed} shown={submission.emailDelivered ? undefined : <span className="text-slate-900">No</span>} action="Mark delivered" onOpen={() => onOpen('delivered', submission)} />
       </dl>
     </section>
   );

@@ -54,8 +54,8 @@ beforeEach(() => {
 
 describe('a double-submitted dialog sends one request', () => {
   it.each([
-    ['Mark as reportable', 'Mark as Reportable', 'Confirm', ['PATCH /v1/jotforms/submission/1/mark-reportable']],
-    ['Mark as delivered', 'Confirm Submission', 'Confirm', ['PATCH /v1/jotforms/submission/1/mark-email-delivered', 'POST /v1/jotforms/submission/1/send-email-recipient']],
+    ['Mark reportable', 'Mark as Reportable', 'Confirm', ['PATCH /v1/jotforms/submission/1/mark-reportable']],
+    ['Mark delivered', 'Confirm Submission', 'Confirm', ['PATCH /v1/jotforms/submission/1/mark-email-delivered', 'POST /v1/jotforms/submission/1/send-email-recipient']],
   ])('%s: Confirm clicked twice', async (button, title, confirm, expected) => {
     const { server, release } = serve();
     const dialog = await openFromRow(button, title);
@@ -64,13 +64,14 @@ describe('a double-submitted dialog sends one request', () => {
     doubleClick(action);
     expect(await within(dialog).findByRole('button', { name: /Please wait\.\.\./ })).toBeDisabled();
     release();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The confirmation closes (a mark without rationale then offers the rationale in a dialog of its own).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
     expect(server.calls.filter((c) => WRITES.test(c.path)).map((c) => `${c.method} ${c.path}`)).toEqual(expected);
   });
 
   it.each([
     ['Create', 'Create Quality Process', 'Quality Process Name', 'PATCH /v1/jotforms/submission/1/quality-process'],
-    ['Add follow-up', 'Follow-Ups', 'Follow-up details', 'PATCH /v1/jotforms/submission/1/create-followup'],
+    ['Add attempt', 'Follow-Ups', 'Follow-up details', 'PATCH /v1/jotforms/submission/1/create-followup'],
   ])('%s: Save clicked twice', async (button, title, field, expected) => {
     const { server, release } = serve();
     const dialog = await openFromRow(button, title);
@@ -90,7 +91,7 @@ describe('Confirm Submission with no active recipient', () => {
   ] as const)('tells %s to ask an admin, and marks nothing', async (role, text) => {
     signInAs(role);
     const { server } = serve(0);
-    const dialog = await openFromRow('Mark as delivered', 'Confirm Submission');
+    const dialog = await openFromRow('Mark delivered', 'Confirm Submission');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No notification recipient is configured, so nobody would be e-mailed about this submission.');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(text);
     expect(within(dialog).queryByRole('link')).toBeNull();
@@ -104,7 +105,7 @@ describe('Confirm Submission with no active recipient', () => {
   it('gives admins a link to the Config page', async () => {
     signInAs('admin');
     serve(0);
-    const dialog = await openFromRow('Mark as delivered', 'Confirm Submission');
+    const dialog = await openFromRow('Mark delivered', 'Confirm Submission');
     const link = await within(dialog).findByRole('link', { name: 'Config page' });
     expect(link).toHaveAttribute('href', '/dashboard/configurations/email-config');
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();

@@ -77,7 +77,7 @@ describe('Follow-Ups dialog', () => {
 
   it('sends the attempt’s method, date and outcome with the note, and shows them on earlier notes', async () => {
     const server = serve([
-      { id: 'n1', text: 'Asked for the device back', at: '2026-11-22T10:30:00.000Z', author: { id: 'u9', name: 'Dana Reyes', email: 'dana@example.com' }, method: 'phone', attemptedOn: '2026-11-21', outcome: 'Left a message' },
+      { id: 'n1', text: 'Asked for the device back', at: '2026-11-22T10:30:00.000Z', author: { id: 'u9', name: 'Dana Reyes', email: 'dana@example.com' }, method: 'phone', attemptedOn: '2026-11-21', outcome: 'Left a message', newInformation: false },
     ]);
     renderPage('/', <Harness />);
     const dialog = await openFor('Ada');

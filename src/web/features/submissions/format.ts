@@ -1,18 +1,17 @@
-import type { SubmissionRow } from '#shared/contract/submissions';
-import { addDays, localDate } from '#shared/dates';
-
-/** Work on these is still open, so their investigation deadline still matters. */
-const OPEN_STATUSES: readonly SubmissionRow['submissionStatus'][] = ['Pending Review', 'Pending Transfer', 'Transfer Error'];
+import { WORKFLOW_OPEN_STATUSES, type SubmissionRow } from '#shared/contract/submissions';
+import { addDays } from '#shared/dates';
 
 export type DeadlineUrgency = 'overdue' | 'soon' | null;
 
-/** "Deadline within a Week" (docs/product.md, Statuses): open work whose deadline is today + 7 or earlier. */
-export function deadlineUrgency(row: Pick<SubmissionRow, 'submissionStatus' | 'investigationDeadline'>, today: Date = new Date()): DeadlineUrgency {
-  if (!OPEN_STATUSES.includes(row.submissionStatus) || !row.investigationDeadline) return null;
-  const now = localDate(today);
-  if (row.investigationDeadline < now) return 'overdue';
-  const week = addDays(now, 7);
-  return row.investigationDeadline <= week ? 'soon' : null;
+/**
+ * "Deadline within a Week" (docs/product.md, Statuses): open work (its investigation deadline still
+ * matters) whose deadline is `today` + 7 or earlier. `today` is the JotForm account's
+ * (`useAccountToday`), the day the list's deadline filter counts from.
+ */
+export function deadlineUrgency(row: Pick<SubmissionRow, 'submissionStatus' | 'investigationDeadline'>, today: string): DeadlineUrgency {
+  if (!(WORKFLOW_OPEN_STATUSES as readonly string[]).includes(row.submissionStatus) || !row.investigationDeadline) return null;
+  if (row.investigationDeadline < today) return 'overdue';
+  return row.investigationDeadline <= addDays(today, 7) ? 'soon' : null;
 }
 
 export const URGENCY_TEXT: Record<Exclude<DeadlineUrgency, null>, string> = { overdue: 'Overdue', soon: 'Due within a week' };

@@ -78,9 +78,11 @@ describe('cells', () => {
   });
 
   it('flags open work whose deadline is within a week or past', () => {
-    expect(deadlineUrgency({ submissionStatus: 'Pending Review', investigationDeadline: '2025-03-11' }, TODAY)).toBe('soon');
-    expect(deadlineUrgency({ submissionStatus: 'Pending Review', investigationDeadline: '2025-03-12' }, TODAY)).toBeNull();
-    expect(deadlineUrgency({ submissionStatus: 'Transfer Error', investigationDeadline: '2025-03-03' }, TODAY)).toBe('overdue');
-    expect(deadlineUrgency({ submissionStatus: 'Successful Transfer', investigationDeadline: '2025-03-03' }, TODAY)).toBeNull();
+    const today = '2025-03-04';
+    expect(deadlineUrgency({ submissionStatus: 'Pending Review', investigationDeadline: '2025-03-11' }, today)).toBe('soon');
+    expect(deadlineUrgency({ submissionStatus: 'Pending Review', investigationDeadline: '2025-03-12' }, today)).toBeNull();
+    expect(deadlineUrgency({ submissionStatus: 'Pending Review', investigationDeadline: '2025-03-04' }, today)).toBe('soon');
+    expect(deadlineUrgency({ submissionStatus: 'Transfer Error', investigationDeadline: '2025-03-03' }, today)).toBe('overdue');
+    expect(deadlineUrgency({ submissionStatus: 'Successful Transfer', investigationDeadline: '2025-03-03' }, today)).toBeNull();
   });
 });

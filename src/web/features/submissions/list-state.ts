@@ -2,6 +2,7 @@ import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { addDays, isCalendarDate, localDate } from '#shared/dates';
 import { CLOCK_FILTERS, DECISION_FILTERS, type DecisionFilter } from '#shared/contract/reporting';
 import { SUBMISSION_SORT_FIELDS, SUBMISSION_STATUSES, type SubmissionFilters, type SubmissionSortField, type SubmissionStatus } from '#shared/contract/submissions';
+import { COMPLAINT_FIELDS, COMPLAINT_FIELD_MAX, type ComplaintField } from '#shared/contract/field-mapping';
 import { PAGE_SIZE_OPTIONS } from '../../ui/data-table.tsx';
 
 /** Date filter choices, in the order the control lists them. */
@@ -38,14 +39,26 @@ export interface ListState {
   rationale: 'missing' | '';
   /** Owner filter (docs/product.md, Owners): `me`, `none` or a user's id; '' is anyone. */
   owner: string;
-  /** The "Assigned to me" card's open complaints (`open=true`). */
-  open: 'true' | '';
+  /** Open (not closed, as the "Assigned to me" card counts them) or closed complaints (`closure`). */
+  closure: 'open' | 'closed' | '';
+  /** The dashboard's "Potential reportable events" card links here with `triage=potential` (docs/features/triage.md). */
+  triage: 'potential' | '';
+  /** Complaint fields, each an exact value read from the form (docs/features/coding.md); '' is any. */
+  product: string;
+  model: string;
+  lot: string;
+  udi: string;
 }
 
 /** Page 1, 10 rows, newest submission first, all time. */
-export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '', rationale: '', owner: '', open: '' };
+export const DEFAULT_LIST_STATE: ListState = { page: 1, limit: 10, field: 'submissionDate', order: 'desc', range: 'all', from: '', to: '', search: '', status: '', clock: '', decision: '', deadline: '', rationale: '', owner: '', closure: '', triage: '', product: '', model: '', lot: '', udi: '' };
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
+
+/** A complaint-field filter as the server matches it: spaces collapsed and trimmed, at most 200 characters. */
+export function complaintFieldValue(raw: string | null): string {
+  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, COMPLAINT_FIELD_MAX);
+}
 
 export function parseListState(params: URLSearchParams): ListState {
   const s = { ...DEFAULT_LIST_STATE };
@@ -75,7 +88,10 @@ export function parseListState(params: URLSearchParams): ListState {
   if (params.get('rationale') === 'missing') s.rationale = 'missing';
   const owner = params.get('owner')?.trim() ?? '';
   if (owner && owner.length <= 100) s.owner = owner;
-  if (params.get('open') === 'true') s.open = 'true';
+  const closure = params.get('closure');
+  if (closure === 'open' || closure === 'closed') s.closure = closure;
+  if (params.get('triage') === 'potential') s.triage = 'potential';
+  for (const f of COMPLAINT_FIELDS) s[f] = complaintFieldValue(params.get(f));
   return s;
 }
 
@@ -96,7 +112,9 @@ export function toSearchParams(s: ListState): URLSearchParams {
   if (s.deadline) p.set('deadline', s.deadline);
   if (s.rationale) p.set('rationale', s.rationale);
   if (s.owner) p.set('owner', s.owner);
-  if (s.open) p.set('open', s.open);
+  if (s.closure) p.set('closure', s.closure);
+  if (s.triage) p.set('triage', s.triage);
+  for (const f of COMPLAINT_FIELDS) if (s[f]) p.set(f, s[f]);
   return p;
 }
 
@@ -133,7 +151,9 @@ export function filtersOf(s: ListState, today?: Date): SubmissionFilters | null 
   if (s.deadline) filters.deadline = s.deadline;
   if (s.rationale) filters.rationale = s.rationale;
   if (s.owner) filters.owner = s.owner;
-  if (s.open) filters.open = s.open;
+  if (s.closure) filters.closure = s.closure;
+  if (s.triage) filters.triage = s.triage;
+  for (const f of COMPLAINT_FIELDS) if (s[f]) filters[f] = s[f];
   return filters;
 }
 
@@ -151,11 +171,28 @@ export function listQueryOf(s: ListState, today?: Date): SubmissionsListQuery | 
 
 /** A filter narrows the list (the sort does not): an empty list then says so and offers to clear them. */
 export function isFiltered(s: ListState): boolean {
-  return s.range !== DEFAULT_LIST_STATE.range || !!s.search.trim() || !!s.status;
+  return s.range !== DEFAULT_LIST_STATE.range || !!s.search.trim() || !!s.status || !!s.clock || !!s.decision || !!s.deadline || !!s.rationale || !!s.owner || !!s.closure || !!s.triage || COMPLAINT_FIELDS.some((f) => !!s[f]);
 }
 
-/** Every filter back to its default; page size and sort stay. */
-export const NO_FILTERS: Pick<ListState, 'range' | 'from' | 'to' | 'search' | 'status'> = { range: 'all', from: '', to: '', search: '', status: '' };
+/** Every filter back to its default, those a dashboard link set included; page size and sort stay. */
+export const NO_FILTERS: Pick<ListState, 'range' | 'from' | 'to' | 'search' | 'status' | 'clock' | 'decision' | 'deadline' | 'rationale' | 'owner' | 'closure' | 'triage' | ComplaintField> = {
+  range: 'all',
+  from: '',
+  to: '',
+  search: '',
+  status: '',
+  clock: '',
+  decision: '',
+  deadline: '',
+  rationale: '',
+  owner: '',
+  closure: '',
+  triage: '',
+  product: '',
+  model: '',
+  lot: '',
+  udi: '',
+};
 
 export function paginationOf(s: ListState): PaginationState {
   return { pageIndex: s.page - 1, pageSize: s.limit };

@@ -38,6 +38,8 @@ export function OwnerSection({ submission }: { submission: Submission }) {
             {owner ? owner.name : 'Nobody'}
           </p>
         </div>
+        {/* A closed or denied complaint is nobody's work any more: no one takes or assigns it. */}
+        {!submission.closed && submission.submissionStatus !== 'Denied' && (
         <div className="flex flex-wrap items-end gap-2">
           {me && owner?.id !== me.id && (
             <Button size="sm" variant="secondary" disabled={assign.isPending} onClick={() => void change(me.id, 'You own this submission now')}>
@@ -72,6 +74,7 @@ export function OwnerSection({ submission }: { submission: Submission }) {
             </Button>
           )}
         </div>
+        )}
       </div>
     </section>
   );

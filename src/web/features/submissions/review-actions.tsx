@@ -3,9 +3,9 @@ import type { Submission } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { useReview } from './api.ts';
+import { ApproveDialog } from './approve-dialog.tsx';
 import { DenyDialog } from './deny-dialog.tsx';
 
 /** Approve / deny a submission pending review, each after its own dialog (docs/product.md, Statuses). */
@@ -14,10 +14,10 @@ export function ReviewActions({ submission, onRecordDecision }: { submission: Su
   const [denyKey, setDenyKey] = useState(0);
   const [denying, setDenying] = useState(false);
   const [approving, setApproving] = useState(false);
-  const approve = () => {
+  const approve = (decideLater: boolean) => {
     if (review.isPending) return;
     review.mutate(
-      { id: submission.id, decision: 'approve' },
+      { id: submission.id, decision: 'approve', ...(decideLater ? { decideLater: true as const } : {}) },
       {
         onSuccess: () => {
           toast.success('Status updated successfully');
@@ -45,14 +45,16 @@ export function ReviewActions({ submission, onRecordDecision }: { submission: Su
         <Icon name="checkCircle" className="size-4" />
         Approve
       </Button>
-      <ConfirmDialog
+      <ApproveDialog
+        submission={submission}
         open={approving}
-        title="Approve Submission"
-        message="Approve this submission for transfer to Arena? It moves to Pending Transfer, where its quality process can be created."
-        confirmLabel="Approve"
         busy={review.isPending}
-        onConfirm={approve}
+        onApprove={approve}
         onCancel={() => setApproving(false)}
+        onAssess={() => {
+          setApproving(false);
+          onRecordDecision();
+        }}
       />
       <DenyDialog
         key={denyKey}

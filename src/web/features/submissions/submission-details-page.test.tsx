@@ -46,7 +46,7 @@ describe('SubmissionDetailsPage', () => {
     for (const text of ['Successful Transfer', 'Pump alarms', 'CH-000101', '6001', '243158902746061', '203.0.113.5', 'ACTIVE']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     for (const label of ['Submission ID', 'Form ID', 'IP', 'Created at', 'Status', 'New', 'Flag', 'Notes', 'Updated at', 'Delivered']) expect(screen.getByText(label, { selector: 'dt' })).toBeInTheDocument();
     // Delivered: a plain box, not a control.
-    expect(screen.queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark delivered' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Answers' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reporter Information' })).toBeInTheDocument();
     expect(screen.queryByText('Captcha')).toBeNull();
@@ -81,7 +81,7 @@ describe('SubmissionDetailsPage', () => {
       on(submissionsApi.sendEmailRecipient, () => ({ message: 'Email queued for the recipients', recipients: 1, mailId: 'm1', status: 'queued' as const })),
     ]);
     renderDetails();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark as delivered' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark delivered' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Submission' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as delivered and email sent'));
@@ -113,7 +113,7 @@ describe('SubmissionDetailsPage', () => {
   it('marks reportable with {reportable: true} from the details screen', async () => {
     const server = serve(submission(), [on(submissionsApi.markReportable, () => ({ results: submission({ reportable: true }) }))]);
     renderDetails();
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark as reportable' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark reportable' }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Mark as Reportable' })).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
     expect(server.callsTo('PATCH', /mark-reportable/)[0]!.body).toEqual({ reportable: true });
@@ -128,9 +128,14 @@ describe('SubmissionDetailsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve Submission' })).toBeNull());
     expect(server.callsTo('PATCH', /review/)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Approve Submission' })).getByRole('button', { name: 'Approve' }));
+    // Undecided: approving asks for the assessment first, or an explicit "decide later"; no plain Approve.
+    const undecided = await screen.findByRole('dialog', { name: 'Approve Submission' });
+    expect(within(undecided).getByText(/Its reportability is not decided yet\./)).toBeInTheDocument();
+    expect(within(undecided).getByRole('button', { name: 'Assess reportability' })).toBeInTheDocument();
+    expect(within(undecided).queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(within(undecided).getByRole('button', { name: 'Approve, decide later' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully'));
-    expect(server.callsTo('PATCH', /review/)[0]!.body).toEqual({ decision: 'approve' });
+    expect(server.callsTo('PATCH', /review/)[0]!.body).toEqual({ decision: 'approve', decideLater: true });
 
     await userEvent.click(screen.getByRole('button', { name: 'Deny' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deny Submission' });
@@ -149,11 +154,11 @@ describe('SubmissionDetailsPage', () => {
   });
 
   it("Transfer Error: shows the stored reason; the status change saves chTitle and toasts the server's message on failure", async () => {
-    const server = serve(submission({ submissionStatus: 'Transfer Error', transferError: 'Arena answered 503 Service Unavailable.', chTitle: 'Walker wheel' }), [
+    const server = serve(submission({ submissionStatus: 'Transfer Error', transferError: 'Arena replied 503 Service Unavailable.', chTitle: 'Walker wheel' }), [
       on(qualityProcessApi.create, () => failure(502, { code: 'upstream_failed', message: 'Arena is unreachable.' })),
     ]);
     renderDetails();
-    expect(await screen.findByText('Arena answered 503 Service Unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Arena replied 503 Service Unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry Quality Process' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Quality Process' });

@@ -2,7 +2,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { messageOf } from '../../lib/api-client.ts';
+import { ApiError, messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
@@ -10,6 +10,9 @@ import { DialogAside } from '../../ui/dialog.tsx';
 import { AnswersList } from './answers-list.tsx';
 import { ComplaintSummary } from './complaint-summary.tsx';
 import { type DecideRequest, ReportabilitySection } from '../reporting/index.ts';
+import { ClosureSection, InvestigationReplySection, useClosure } from '../closure/index.ts';
+import { SimilarComplaints } from '../trends/index.ts';
+import { CodesSection } from '../imdrf/index.ts';
 import { useReloadAfterAction, useSubmission } from './api.ts';
 import { lastListSearch } from './back-link.ts';
 import { DetailsHeader } from './details-header.tsx';
@@ -31,6 +34,22 @@ function BackLink() {
   );
 }
 
+/** A closed record is read-only: only Reopen, in the Closure section, changes it. */
+function ClosedNotice() {
+  return (
+    <div role="status" className="mb-6 flex gap-3 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-950">
+      <Icon name="lock" className="mt-0.5 size-5 shrink-0 text-green-800" />
+      <p>
+        <span className="font-semibold">This complaint is closed.</span> Its record is read-only; to change anything, reopen it with a reason in{' '}
+        <a href="#closure-title" className="font-medium underline">
+          Closure
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
 /** Submission Details (/dashboard/jotforms/submission/:id). */
 export function SubmissionDetailsPage() {
   const { id = '' } = useParams();
@@ -38,6 +57,7 @@ export function SubmissionDetailsPage() {
   const dialogs = useSubmissionDialogs('details');
   const afterWrite = useReloadAfterAction();
   const today = useAccountToday();
+  const closure = useClosure(id);
   const [decideRequest, setDecideRequest] = useState<DecideRequest | null>(null);
   // Any write on this page, then the reload that follows it (docs/product.md, Screens: 'Updating...').
   const writing = useIsMutating() > 0;
@@ -62,7 +82,11 @@ export function SubmissionDetailsPage() {
     return (
       <>
         <BackLink />
-        <ErrorState message={messageOf(submission.error, 'Error Fetching Submission')} onRetry={() => void submission.refetch()} />
+        {/* A submission that does not exist will not appear by trying again: only other failures offer it. */}
+        <ErrorState
+          message={messageOf(submission.error, 'Error Fetching Submission')}
+          {...(submission.error instanceof ApiError && submission.error.status === 404 ? {} : { onRetry: () => void submission.refetch() })}
+        />
       </>
     );
   }
@@ -76,10 +100,15 @@ export function SubmissionDetailsPage() {
       <BackLink />
       <DetailsHeader submission={data} updating={updating} openDialog={dialogs.openDialog} onRecordDecision={() => setDecideRequest({ key: Date.now() })} />
       <OutcomeNotice submission={data} />
+      {data.closed && <ClosedNotice />}
       <OwnerSection submission={data} />
       <ComplaintSummary answers={data.answers} headingId="complaint-title" className="mb-8" />
-      <ReviewSection submission={data} onOpen={dialogs.openDialog} onAddRationale={() => setDecideRequest({ key: Date.now(), prefill: 'reportable' })} />
-      <ReportabilitySection id={data.id} afterWrite={afterWrite} today={today} decideRequest={decideRequest} />
+      <ReviewSection submission={data} today={today} onOpen={dialogs.openDialog} onAddRationale={() => setDecideRequest({ key: Date.now() })} />
+      <ReportabilitySection id={data.id} afterWrite={afterWrite} today={today} becomeAwareDate={data.becomeAwareDate} decideRequest={decideRequest} />
+      <CodesSection id={data.id} closed={data.closed} afterWrite={afterWrite} />
+      <SimilarComplaints id={data.id} />
+      {closure.data && <InvestigationReplySection id={data.id} closure={closure.data} afterWrite={afterWrite} today={today} />}
+      {closure.data && <ClosureSection id={data.id} closure={closure.data} afterWrite={afterWrite} />}
       <SubmissionGrid submission={data} onOpen={dialogs.openDialog} />
       <MailStatusPanel id={data.id} delivered={data.emailDelivered} />
       <section aria-labelledby="answers-title">

@@ -3,13 +3,16 @@ import type { SubmissionRow } from '#shared/contract/submissions';
 import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { CreateQualityProcessDialog, type QualityProcessDialog, StepsDialog } from '../quality-process/index.ts';
-import { type DecisionDraft, MarkReportableDialog, decideBody, useDecide } from '../reporting/index.ts';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { AddRationaleDialog, RationaleOffer } from '../reporting/index.ts';
 import { useMarkReportable, useReloadAfterAction } from './api.ts';
 import { useMarkDelivered } from './deliver.ts';
 import { DeliveredDialog } from './delivered-dialog.tsx';
 import { FollowupDialog } from './followup-dialog.tsx';
+import { useAccountToday } from './today.ts';
 
-export type DialogKind = 'followup' | 'reportable' | 'delivered' | QualityProcessDialog;
+/** `rationale-offer` follows a mark-reportable confirmed without a rationale; `rationale` records it. */
+export type DialogKind = 'followup' | 'reportable' | 'rationale-offer' | 'rationale' | 'delivered' | QualityProcessDialog;
 export type Screen = 'list' | 'details';
 
 interface Target {
@@ -30,8 +33,8 @@ export function useSubmissionDialogs(screen: Screen) {
   const reportable = useMarkReportable(screen);
   const delivered = useMarkDelivered();
   const afterWrite = useReloadAfterAction();
-  const decide = useDecide(afterWrite);
-  // Mark, then the decision: one flow, so a second click while either runs does nothing.
+  const today = useAccountToday();
+  // A second click while the mark runs does nothing.
   const marking = useRef(false);
   const [markBusy, setMarkBusy] = useState(false);
 
@@ -42,33 +45,26 @@ export function useSubmissionDialogs(screen: Screen) {
   const close = useCallback(() => setOpen(false), []);
 
   /**
-   * Confirm always sends mark-reportable; a rationale written in the dialog is then
-   * recorded as the reportability decision (PUT reportability).
+   * Confirm sends mark-reportable, which records a reportable decision without a rationale: the
+   * rationale is then offered at once, through the reportability assessment.
    */
-  async function confirmReportable(id: string, draft: DecisionDraft | null) {
+  async function confirmReportable(id: string) {
     if (marking.current) return;
     marking.current = true;
     setMarkBusy(true);
+    let marked = false;
     try {
-      try {
-        await reportable.mutateAsync({ id });
-      } catch (error) {
-        toast.error(messageOf(error, 'Failed to mark as reportable'));
-        return;
-      }
-      if (draft) {
-        try {
-          await decide.mutateAsync({ id, body: decideBody(draft, 'reportable') });
-        } catch (error) {
-          toast.error(`Marked as reportable, but the rationale was not recorded: ${messageOf(error, 'Failed to record the decision')} Record it in the Reportability section of the submission.`);
-          return;
-        }
-      }
+      await reportable.mutateAsync({ id });
+      marked = true;
       toast.success('Marked as reportable');
+      // The decision is incomplete without its reason: offer to add it now, in place of the confirmation.
+      setTarget((previous) => previous && { ...previous, kind: 'rationale-offer', key: previous.key + 1 });
+    } catch (error) {
+      toast.error(messageOf(error, 'Failed to mark as reportable'));
     } finally {
       marking.current = false;
       setMarkBusy(false);
-      close();
+      if (!marked) close();
     }
   }
 
@@ -100,7 +96,13 @@ export function useSubmissionDialogs(screen: Screen) {
         dialogs = <StepsDialog key={key} submission={submission} open={open} onClose={close} />;
         break;
       case 'reportable':
-        dialogs = <MarkReportableDialog key={key} id={submission.id} open={open} busy={markBusy} onConfirm={(draft) => void confirmReportable(submission.id, draft)} onCancel={close} />;
+        dialogs = <ConfirmDialog key={key} open={open} title="Mark as Reportable" message="Do you want to mark this submission as reportable?" busy={markBusy} onConfirm={() => void confirmReportable(submission.id)} onCancel={close} />;
+        break;
+      case 'rationale-offer':
+        dialogs = <RationaleOffer key={key} open={open} onLater={close} onAdd={() => setTarget({ kind: 'rationale', submission, key: key + 1 })} />;
+        break;
+      case 'rationale':
+        dialogs = <AddRationaleDialog key={key} id={submission.id} open={open} onClose={close} afterWrite={afterWrite} becomeAwareDate={submission.becomeAwareDate} today={today} />;
         break;
       case 'delivered':
         dialogs = <DeliveredDialog id={submission.id} open={open} busy={delivered.isPending} onConfirm={() => confirmDelivered(submission.id)} onCancel={close} />;

@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { COMPLAINT_FIELD_LABELS, type ComplaintField } from '#shared/contract/field-mapping';
 import { type SubmissionRow, attemptCount, truncateFollowup } from '#shared/contract/submissions';
 import { cn } from '../../lib/cn.ts';
 import { CellButton } from '../../ui/cell-button.tsx';
@@ -9,6 +10,8 @@ import { QualityProcessCell, type Retry } from '../quality-process/index.ts';
 import { ReportingDue } from '../reporting/index.ts';
 import { URGENCY_TEXT, chNumberShown, deadlineUrgency } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { Badge } from '../../ui/badge.tsx';
+import { PotentialReportableBadge } from '../triage/index.ts';
 import { ReportabilityText, reportabilityState } from './reportability-state.tsx';
 import { SubmissionDateCell } from './submission-time.tsx';
 import type { DialogKind } from './submission-dialogs.tsx';
@@ -18,6 +21,8 @@ export interface CellActions {
   retry: Retry;
   /** The JotForm account's zone, for the account time beside each submission time. */
   accountTimeZone: string | undefined;
+  /** Today on the JotForm account's calendar: deadlines are near or past from it. */
+  today: string;
 }
 
 const column = createColumnHelper<SubmissionRow>();
@@ -57,7 +62,7 @@ const yes = (
   </span>
 );
 
-/** A one-way flag: 'Yes' once set, until then a Mark button opening its confirmation. */
+/** A one-way flag: 'Yes' once set, until then a button named by what it does, opening its confirmation. */
 function flagColumn(field: 'emailDelivered', header: string, { dialog, label, title }: { dialog: DialogKind; label: string; title: string }, actions: CellActions) {
   return column.accessor(field, {
     id: field,
@@ -67,8 +72,8 @@ function flagColumn(field: 'emailDelivered', header: string, { dialog, label, ti
       info.getValue() ? (
         yes
       ) : (
-        <CellButton onClick={() => actions.open(dialog, info.row.original)} label={label} title={title}>
-          Mark
+        <CellButton onClick={() => actions.open(dialog, info.row.original)} title={title}>
+          {label}
         </CellButton>
       ),
   });
@@ -76,11 +81,11 @@ function flagColumn(field: 'emailDelivered', header: string, { dialog, label, ti
 
 /**
  * Marks under the submission date, where a row starts (docs/product.md, List and CSV): "New" while
- * nobody has opened the submission, and a warning icon on an overdue row where the Reporting due
- * column is hidden (the row's tint never says it alone).
+ * nobody has opened the submission, and where the Reporting due column is hidden, "Overdue" or
+ * "Due soon" in words beside an icon (the row's tint never says it alone).
  */
 function RowMarks({ row }: { row: SubmissionRow }) {
-  if (row.opened && row.clock !== 'overdue') return null;
+  if (row.opened && row.clock !== 'overdue' && row.clock !== 'due_soon') return null;
   return (
     <span className="mt-1 flex items-center gap-1">
       {!row.opened && (
@@ -89,17 +94,39 @@ function RowMarks({ row }: { row: SubmissionRow }) {
         </span>
       )}
       {row.clock === 'overdue' && (
-        <span title="Reporting overdue" className="inline-flex text-red-700 min-[1281px]:hidden">
+        <span className="inline-flex items-center gap-0.5 text-xs font-medium text-red-700 min-[1281px]:hidden">
           <Icon name="warning" className="size-4" aria-hidden="true" />
-          <span className="sr-only">Reporting overdue</span>
+          Overdue
+        </span>
+      )}
+      {row.clock === 'due_soon' && (
+        <span className="inline-flex items-center gap-0.5 text-xs font-medium text-amber-800 min-[1281px]:hidden">
+          <Icon name="clock" className="size-4" aria-hidden="true" />
+          Due soon
         </span>
       )}
     </span>
   );
 }
 
-/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): each column sorts. */
-export function submissionsColumns(actions: CellActions) {
+/**
+ * A complaint field as an optional column (docs/features/coding.md): after the spec's ten and
+ * Reporting due, shown only when chosen and from 1440 px, where the table has room beside the
+ * sidebar; narrower, it moves into the row's expansion, so the list never scrolls sideways.
+ * Free text: it wraps instead of widening the table. Not sorted by the server.
+ */
+function complaintFieldColumn(field: ComplaintField) {
+  return column.accessor(field, {
+    id: field,
+    header: () => <Wrap>{COMPLAINT_FIELD_LABELS[field]}</Wrap>,
+    enableSorting: false,
+    meta: meta({ hideBelow: 1439, className: 'whitespace-normal [overflow-wrap:anywhere] min-w-16' }),
+    cell: (info) => info.getValue() ?? dash,
+  });
+}
+
+/** Column ids are the server's sort fields (SUBMISSION_SORT_FIELDS): each spec column sorts; `extra` are the complaint fields chosen. */
+export function submissionsColumns(actions: CellActions, extra: readonly ComplaintField[] = []) {
   return [
     column.accessor('submissionDate', {
       id: 'submissionDate',
@@ -123,7 +150,15 @@ export function submissionsColumns(actions: CellActions) {
         </>
       ),
     }),
-    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => <StatusBadge status={info.getValue()} className="max-[1440px]:whitespace-normal" /> }),
+    column.accessor('submissionStatus', { id: 'submissionStatus', header: () => <Wrap>Form Status</Wrap>, meta: meta(), cell: (info) => (
+        <span className="inline-flex flex-col items-start gap-1">
+          <StatusBadge status={info.getValue()} className="max-[1440px]:whitespace-normal" />
+          {/* Closed is its own fact beside the workflow status (docs/features/signatures.md). */}
+          {info.row.original.closed && <Badge tone="green">Closed</Badge>}
+          {/* Flagged at intake: a screening question answered yes (docs/features/triage.md). */}
+          {info.row.original.potentialReportable && <PotentialReportableBadge className="max-[1440px]:whitespace-normal" />}
+        </span>
+      ) }),
     column.accessor('becomeAwareDate', {
       id: 'becomeAwareDate',
       header: () => <abbr title="Become-aware date" className="no-underline">BAD</abbr>,
@@ -134,7 +169,7 @@ export function submissionsColumns(actions: CellActions) {
       header: () => <Wrap>Investigation Deadline</Wrap>,
       meta: meta({ hideBelow: 599, className: 'tabular-nums whitespace-nowrap' }),
       cell: (info) => {
-        const urgency = deadlineUrgency(info.row.original);
+        const urgency = deadlineUrgency(info.row.original, actions.today);
         if (!urgency) return info.getValue() || dash;
         return (
           <span className="inline-flex items-center gap-1 font-medium text-red-700" title={URGENCY_TEXT[urgency]}>
@@ -154,9 +189,9 @@ export function submissionsColumns(actions: CellActions) {
         if (state === 'reportable') return <ReportabilityText state={state} rationaleMissing={info.row.original.rationaleMissing} compact />;
         return (
           <span className="flex flex-col items-start gap-1">
-            <ReportabilityText state={state} compact />
-            <CellButton onClick={() => actions.open('reportable', info.row.original)} label="Mark as reportable" title="Mark this submission as reportable">
-              Mark
+            <ReportabilityText state={state} rationaleMissing={info.row.original.rationaleMissing} compact />
+            <CellButton onClick={() => actions.open('reportable', info.row.original)} title="Mark this submission as reportable">
+              Mark reportable
             </CellButton>
           </span>
         );
@@ -186,22 +221,24 @@ export function submissionsColumns(actions: CellActions) {
         const text = info.getValue();
         const short = truncateFollowup(text);
         const attempts = info.row.original.followupAttempts;
+        // The latest note as text, and one button that says what it does: each save adds a note (an attempt).
         return (
-          <>
-            <CellButton tone={short ? 'link' : 'quiet'} onClick={() => actions.open('followup', info.row.original)} label={short ? `Edit follow-up: ${short}` : 'Add follow-up'} title={text ?? undefined}>
-              {short || (
-                <>
-                  <Icon name="plus" className="size-4" />
-                  Add
-                </>
-              )}
-            </CellButton>
+          <span className="flex flex-col items-start gap-1">
+            {short && (
+              <span className="whitespace-normal text-slate-900" title={text ?? undefined}>
+                {short}
+              </span>
+            )}
             {attempts > 0 && <span className="block text-xs text-slate-600">{attemptCount(attempts)}</span>}
-          </>
+            <CellButton tone="quiet" onClick={() => actions.open('followup', info.row.original)} title="Add a good faith effort">
+              <Icon name="plus" className="size-4" />
+              Add attempt
+            </CellButton>
+          </span>
         );
       },
     }),
-    flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark as delivered', title: 'Mark delivered and email the recipients' }, actions),
+    flagColumn('emailDelivered', 'Delivered', { dialog: 'delivered', label: 'Mark delivered', title: 'Mark delivered and email the recipients' }, actions),
     // After the ten: the earliest open reporting clock, its date and state in words; sorted by the server too.
     column.accessor('reportingDue', {
       id: 'reportingDue',
@@ -209,5 +246,6 @@ export function submissionsColumns(actions: CellActions) {
       meta: meta({ hideBelow: 1280, className: 'whitespace-nowrap' }),
       cell: (info) => <ReportingDue due={info.getValue()} state={info.row.original.clock} />,
     }),
+    ...extra.map(complaintFieldColumn),
   ];
 }

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { qualityProcessApi } from '#shared/contract/quality-process';
 import { submissionsApi } from '#shared/contract/submissions';
-import { FORM_ID, pageOf, reviewedForm, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
+import { FORM_ID, pageOf, reviewedForm, submission, submissionRow as row } from '../../../../tests/support/submission-fixtures.ts';
 import { toast } from '../../lib/toast.ts';
 import { renderAt, signInAs } from '../../test-support/render.tsx';
 import { type FakeServer, type Resolver, failure, fakeServer, file, on } from '../../test-support/server.ts';
@@ -23,14 +23,14 @@ const ROWS = [
   row({ id: '4', submitter: 'Edsger Dijkstra', submissionStatus: 'Successful Transfer', chNumber: 'CH-000101', chTitle: 'Pump alarms', emailDelivered: true }),
 ];
 
-/** The form and its four rows; `extra` handlers answer first. */
+/** The form and its four rows; `extra` handlers reply first. */
 function serve(...extra: RequestHandler[]) {
   return fakeServer(...extra, on(submissionsApi.forms, () => ({ results: [reviewedForm({ count: 3 })] })), list(() => pageOf(ROWS, { totalResults: 4 })));
 }
 
-/** The form's list, answered by `answer`. */
-function list(answer: Resolver<typeof submissionsApi.list>) {
-  return on(submissionsApi.list, answer, { params: { formId: FORM_ID } });
+/** The form's list endpoint, its replies made by `reply`. */
+function list(reply: Resolver<typeof submissionsApi.list>) {
+  return on(submissionsApi.list, reply, { params: { formId: FORM_ID } });
 }
 
 function renderList(url = '/dashboard/jotforms') {
@@ -63,15 +63,17 @@ describe('SubmissionsListPage', () => {
     ]);
     expect(lastQuery(server)).toEqual({ page: '1', limit: '10', sortBy: 'submissionDate:desc' });
     expect(screen.queryByRole('link', { name: 'Edit form' })).toBeNull();
-    expect(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Edit follow-up: Pump returned to the manu…' })).toBeInTheDocument();
-    expect(within(rowOf('Ada Lovelace')).getAllByRole('cell')[8]).toHaveTextContent('2 attempts');
+    expect(within(rowOf('Ada Lovelace')).getAllByRole('cell')[8]).toHaveTextContent(/^Pump returned to the manu…2 attemptsAdd attempt$/);
+    expect(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Add attempt' })).toBeInTheDocument();
+    // Each flag's button says what it does.
+    expect(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
     expect(rowOf('Grace Hopper')).toHaveClass('bg-green-50');
-    // Three states in the Reportable column; the two not yet reportable keep the Mark button.
+    // Three states in the Reportable column; the two not yet reportable keep the Mark reportable button.
     const reportableCell = (name: string) => within(rowOf(name)).getAllByRole('cell')[5]!;
     expect(reportableCell('Grace Hopper')).toHaveTextContent(/^Reportable$/);
-    expect(reportableCell('Alan Turing')).toHaveTextContent(/^Not reportableMark$/);
-    expect(reportableCell('Ada Lovelace')).toHaveTextContent(/^UndecidedMark$/);
-    expect(within(reportableCell('Alan Turing')).getByRole('button', { name: 'Mark as reportable' })).toBeInTheDocument();
+    expect(reportableCell('Alan Turing')).toHaveTextContent(/^Not reportableMark reportable$/);
+    expect(reportableCell('Ada Lovelace')).toHaveTextContent(/^UndecidedMark reportable$/);
+    expect(within(reportableCell('Alan Turing')).getByRole('button', { name: 'Mark reportable' })).toBeInTheDocument();
     expect(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' })).toBeInTheDocument();
     expect(within(rowOf('Alan Turing')).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(rowOf('Edsger Dijkstra')).getByText('CH-000101')).toBeInTheDocument();
@@ -97,6 +99,22 @@ describe('SubmissionsListPage', () => {
     vi.unstubAllEnvs();
   });
 
+  it('marks a deadline near or past by the JotForm account’s today, not the viewer’s', async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    // 20:00 UTC: the 4th in Los Angeles, already the 5th on the account's Tokyo calendar.
+    vi.useFakeTimers({ now: new Date('2025-03-04T20:00:00Z'), toFake: ['Date'] });
+    try {
+      const due = row({ id: '5', submitter: 'Barbara Liskov', investigationDeadline: '2025-03-04' });
+      fakeServer(on(submissionsApi.forms, () => ({ results: [reviewedForm({ timeZone: 'Asia/Tokyo' })] })), list(() => pageOf([due], { totalResults: 1 })));
+      renderList();
+      await screen.findByText('Barbara Liskov', {}, { timeout: 5000 });
+      await waitFor(() => expect(within(rowOf('Barbara Liskov')).getAllByRole('cell')[4]).toHaveTextContent('2025-03-04(Overdue)'));
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('shows the edit icon to admins, linking to the relative route edit', async () => {
     serve();
     signInAs('admin');
@@ -109,7 +127,7 @@ describe('SubmissionsListPage', () => {
     serve();
     const { router } = renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
-    await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark as reportable' }));
+    await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark reportable' }));
     expect(await screen.findByRole('dialog', { name: 'Mark as Reportable' })).toHaveTextContent('Do you want to mark this submission as reportable?');
     expect(router.state.location.pathname).toBe('/dashboard/jotforms');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -125,26 +143,31 @@ describe('SubmissionsListPage', () => {
     renderList();
     await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
     const before = listCalls(server).length;
-    await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark as reportable' }));
+    await userEvent.click(within(rowOf('Ada Lovelace')).getByRole('button', { name: 'Mark reportable' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Marked as reportable'));
     expect(server.callsTo('PATCH', '/v1/jotforms/submission/1/mark-reportable')[0]!.body).toEqual({ emailDelivered: true });
+    // Confirmed without a rationale: the rationale is offered at once; Later leaves it for another time.
+    const offer = await screen.findByRole('dialog', { name: 'Marked as reportable' });
+    expect(within(offer).getByRole('button', { name: 'Add rationale now' })).toBeInTheDocument();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(listCalls(server).length).toBeGreaterThan(before));
   });
 
   it('Retry sends chTitle "temp" at once; a failure toasts the server message and still reloads', async () => {
-    const server = serve(on(qualityProcessApi.create, () => failure(502, { code: 'upstream_failed', message: 'Arena answered 503.' })));
+    const server = serve(on(qualityProcessApi.create, () => failure(502, { code: 'upstream_failed', message: 'Arena replied 503.' })));
     renderList();
     await screen.findByText('Alan Turing', {}, { timeout: 5000 });
     const before = listCalls(server).length;
     await userEvent.click(within(rowOf('Alan Turing')).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Arena answered 503.'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Arena replied 503.'));
     expect(server.callsTo('PATCH', '/v1/jotforms/submission/3/quality-process')[0]!.body).toEqual({ chTitle: 'temp' });
     await waitFor(() => expect(listCalls(server).length).toBeGreaterThan(before));
   });
 
   it('Create asks for a name and saves it as chTitle', async () => {
-    const server = serve(on(qualityProcessApi.create, () => null));
+    const server = serve(on(qualityProcessApi.create, () => null), on(submissionsApi.get, () => submission({ id: '2', submissionStatus: 'Successful Transfer', chTitle: 'Pump alarm', chNumber: 'CH-000777' }), { params: { id: '2' } }));
     renderList();
     await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
     await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Create' }));
@@ -154,7 +177,8 @@ describe('SubmissionsListPage', () => {
     expect(name).toHaveAttribute('placeholder', 'Enter name');
     await userEvent.type(name, '  Pump alarm  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully'));
+    // The spec's toast, with the new process's CH number beside it.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Status updated successfully', 'Quality process CH-000777 created in Arena.'));
     expect(server.callsTo('PATCH', '/v1/jotforms/submission/2/quality-process')[0]!.body).toEqual({ chTitle: 'Pump alarm' });
   });
 
@@ -162,7 +186,7 @@ describe('SubmissionsListPage', () => {
     const server = serve(on(submissionsApi.createFollowup, () => ({ results: ROWS[1]! })));
     renderList();
     await screen.findByText('Grace Hopper', {}, { timeout: 5000 });
-    await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Add follow-up' }));
+    await userEvent.click(within(rowOf('Grace Hopper')).getByRole('button', { name: 'Add attempt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Follow-Ups' });
     const text = within(dialog).getByPlaceholderText('Enter follow-up details');
     await userEvent.type(text, '   ');
@@ -238,6 +262,35 @@ describe('SubmissionsListPage', () => {
     expect(toast.error).not.toHaveBeenCalled();
     expect(clicks).toEqual(['submissions_export.csv']);
     expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/exportSubmissionsCSV`)[0]!.query)).toEqual({ bad_gte: '2025-01-01', bad_lte: '2025-01-31', status: 'Denied', sortBy: 'submissionDate:desc' });
+  });
+
+  it('Download complaint register downloads complaint_register.csv with the filters, busy while it comes; a refusal says why', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = serve(on(submissionsApi.exportRegister, async () => (await held, file('Submission ID\r\n'))));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    renderList('/dashboard/jotforms?status=Denied&sort=submitter:asc');
+    await screen.findByText('Ada Lovelace', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Download complaint register' }));
+    // Busy: its text says so, and neither download can start a second file meanwhile.
+    expect(await screen.findByRole('button', { name: /Downloading/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Export Submissions/ })).toBeDisabled();
+    release();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Complaint register downloaded'));
+    expect(clicks).toEqual(['complaint_register.csv']);
+    // The list's filters, not its order: the register is newest first.
+    expect(Object.fromEntries(server.callsTo('GET', `/v1/jotforms/${FORM_ID}/complaint-register.csv`)[0]!.query)).toEqual({ status: 'Denied' });
+    expect(screen.getByRole('button', { name: 'Download complaint register' })).toBeEnabled();
+
+    server.use(on(submissionsApi.exportRegister, () => failure(403, { code: 'forbidden', message: 'Not for you.' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Download complaint register' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Not for you.'));
+    expect(clicks).toEqual(['complaint_register.csv']);
+    expect(screen.getByRole('button', { name: 'Download complaint register' })).toBeEnabled();
   });
 
   it('the CSV follows the sort on screen, with every active filter', async () => {

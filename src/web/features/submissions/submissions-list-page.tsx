@@ -1,7 +1,7 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CSV_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
+import { CSV_FILE_NAME, REGISTER_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
 import { can } from '#shared/roles';
 import { messageOf } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -13,11 +13,13 @@ import { Icon } from '../../ui/icons.tsx';
 import { useDocumentTitle } from '../../ui/page-header.tsx';
 import { EmptyState, ErrorState } from '../../ui/states.tsx';
 import { useRetryQualityProcess } from '../quality-process/index.ts';
-import { exportSubmissionsCsv, useReloadAfterAction, useReviewedForm, useSubmissionsList } from './api.ts';
+import { exportComplaintRegister, exportSubmissionsCsv, useReloadAfterAction, useReviewedForm, useSubmissionsList } from './api.ts';
 import { rememberListSearch } from './back-link.ts';
 import { type ListState, NO_FILTERS, filtersOf, isFiltered, isSortField, listQueryOf, paginationOf, parseListState, sortingOf, toSearchParams } from './list-state.ts';
+import { ColumnChooser, useComplaintColumns } from './column-chooser.tsx';
 import { useSubmissionDialogs } from './submission-dialogs.tsx';
 import { submissionsColumns } from './submissions-columns.tsx';
+import { useAccountToday } from './today.ts';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
 
 /** Which changes keep the page number: only paging itself. Any other change starts at page 1. */
@@ -80,7 +82,7 @@ export function SubmissionsListPage() {
   const list = useSubmissionsList(formId, query);
   const dialogs = useSubmissionDialogs('list');
   const retry = useRetryQualityProcess(useReloadAfterAction());
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'register' | null>(null);
 
   useEffect(() => rememberListSearch(search), [search]);
 
@@ -92,21 +94,30 @@ export function SubmissionsListPage() {
 
   const { openDialog } = dialogs;
   const accountTimeZone = form.data?.timeZone;
-  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry, accountTimeZone }), [openDialog, retry, accountTimeZone]);
+  const today = useAccountToday();
+  const complaintColumns = useComplaintColumns();
+  const extra = complaintColumns.shown;
+  const columns = useMemo(() => submissionsColumns({ open: openDialog, retry, accountTimeZone, today }, extra), [openDialog, retry, accountTimeZone, today, extra]);
 
-  async function exportCsv() {
+  /** Either file follows the screen's filters; a custom range without both dates downloads nothing. */
+  async function download(kind: 'csv' | 'register') {
     const filters = filtersOf(state);
-    // A custom range without both dates exports nothing.
     if (!formId || !filters || exporting) return;
-    setExporting(true);
+    setExporting(kind);
     try {
-      // The file follows the screen: the same filters and the same order.
-      downloadFile(CSV_FILE_NAME, await exportSubmissionsCsv(formId, { ...filters, sortBy: `${state.field}:${state.order}` }));
-      toast.success('Submission CSV downloaded');
+      if (kind === 'csv') {
+        // The same filters and the same order as the list.
+        downloadFile(CSV_FILE_NAME, await exportSubmissionsCsv(formId, { ...filters, sortBy: `${state.field}:${state.order}` }));
+        toast.success('Submission CSV downloaded');
+      } else {
+        // The register is newest first, whatever the list's order.
+        downloadFile(REGISTER_FILE_NAME, await exportComplaintRegister(formId, filters));
+        toast.success('Complaint register downloaded');
+      }
     } catch (error) {
-      toast.error(messageOf(error, 'CSV download failed'));
+      toast.error(messageOf(error, kind === 'csv' ? 'CSV download failed' : 'Complaint register download failed'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -162,10 +173,18 @@ export function SubmissionsListPage() {
               {!list.data ? '\u00a0' : total === 0 ? '0 submissions' : `${total} ${total === 1 ? 'submission' : 'submissions'} · click a row to open it`}
             </p>
           </div>
-          <Button variant="secondary" onClick={() => void exportCsv()} busy={exporting} busyText="Exporting..." disabled={!formId || !query || nothingToExport}>
-            <Icon name="download" className="size-4" />
-            Export Submissions
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ColumnChooser shown={complaintColumns.shown} onToggle={complaintColumns.toggle} />
+            <Button variant="secondary" onClick={() => void download('csv')} busy={exporting === 'csv'} busyText="Exporting..." disabled={!formId || !query || nothingToExport || exporting !== null}>
+              <Icon name="download" className="size-4" />
+              Export Submissions
+            </Button>
+            {/* The decision in its three states, the complaint fields, the codes and closure (docs/features/coding.md). */}
+            <Button variant="secondary" onClick={() => void download('register')} busy={exporting === 'register'} busyText="Downloading..." disabled={!formId || !query || nothingToExport || exporting !== null}>
+              <Icon name="download" className="size-4" />
+              Download complaint register
+            </Button>
+          </div>
         </div>
         {list.isError && !list.data ? (
           <ErrorState message={messageOf(list.error, 'An error occurred during fetching submissions')} action={<Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button>} />

@@ -1,14 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { COMPLAINT_FIELDS, COMPLAINT_FIELD_LABELS, COMPLAINT_FIELD_MAX, type ComplaintField } from '#shared/contract/field-mapping';
 import { CLOCK_FILTERS, DECISION_FILTERS } from '#shared/contract/reporting';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
 import { CLOCK_FILTER_TEXT, DECISION_TEXT } from '../reporting/index.ts';
 import { controlClasses } from '../../ui/field.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
+import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { useOwners } from './api.ts';
 import { DATE_RANGES, type DateRange, type ListState } from './list-state.ts';
-import { RATIONALE_MISSING_TEXT } from './reportability-state.tsx';
+import { FilterChips, filterChips } from './filter-chips.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -20,19 +22,27 @@ interface Props {
 const CLOCK_OPTIONS = [{ value: '', label: 'All clocks' }, ...CLOCK_FILTERS.map((c) => ({ value: c, label: CLOCK_FILTER_TEXT[c] }))];
 const DECISION_OPTIONS = [{ value: '', label: 'All decisions' }, ...DECISION_FILTERS.map((d) => ({ value: d, label: DECISION_TEXT[d] }))];
 
+/** Closed is its own fact beside the workflow status (docs/features/signatures.md). */
+const CLOSURE_OPTIONS = [
+  { value: '', label: 'Open and closed' },
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed' },
+];
+
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: s }))];
 
-/** Typing waits for a pause before it asks the server, so each keystroke is not a request. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const id = useId();
+/**
+ * Typing waits for a pause before it asks the server, so each keystroke is not a request. Changes
+ * from outside (back button, a cleared filter) are followed without undoing typing.
+ */
+function useDebouncedText(value: string, onCommit: (text: string) => void) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
   // The latest callback, without restarting the pause each time the page re-renders.
-  const onSearchRef = useRef(onSearch);
+  const onCommitRef = useRef(onCommit);
   useEffect(() => {
-    onSearchRef.current = onSearch;
+    onCommitRef.current = onCommit;
   });
-  // Follow changes from outside (back button, a cleared filter) without undoing typing.
   useEffect(() => {
     if (value !== sent.current) {
       sent.current = value;
@@ -43,11 +53,16 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
     if (text.trim() === sent.current.trim()) return;
     const timer = setTimeout(() => {
       sent.current = text.trim();
-      onSearchRef.current(text.trim());
+      onCommitRef.current(text.trim());
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
+  return [text, setText] as const;
+}
 
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const id = useId();
+  const [text, setText] = useDebouncedText(value, onSearch);
   return (
     <div className="min-w-0 flex-1 sm:min-w-64">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -69,16 +84,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
   );
 }
 
-/** A filter a dashboard card set, shown as a removable chip. */
-function FilterChip({ text, onRemove }: { text: string; onRemove: () => void }) {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-red-50 py-1 pr-1 pl-3 text-sm font-medium text-red-800 ring-1 ring-red-200 ring-inset">
-      {text}
-      <button type="button" onClick={onRemove} className="rounded-full p-0.5 hover:bg-red-100" aria-label={`Remove filter: ${text}`}>
-        <Icon name="close" className="size-4" />
-      </button>
-    </span>
-  );
+/** One complaint field's filter: the exact value as the form gave it (docs/features/coding.md). */
+function ComplaintFieldFilter({ field, value, onChange }: { field: ComplaintField; value: string; onChange: (patch: Partial<ListState>) => void }) {
+  const [text, setText] = useDebouncedText(value, (next) => onChange({ [field]: next }));
+  return <Input label={COMPLAINT_FIELD_LABELS[field]} className="min-w-0 sm:w-44" type="search" maxLength={COMPLAINT_FIELD_MAX} value={text} onChange={(e) => setText(e.target.value)} />;
 }
 
 /** Search, status and the date filter (Custom adds Start Date and End Date). */
@@ -119,7 +128,14 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
             className="sm:w-40"
             options={ownerOptions}
             value={state.owner}
-            onChange={(e) => onChange({ owner: e.target.value, open: '' })}
+            onChange={(e) => onChange({ owner: e.target.value })}
+          />
+          <Select
+            label="Closure"
+            className="sm:w-40"
+            options={CLOSURE_OPTIONS}
+            value={state.closure}
+            onChange={(e) => onChange({ closure: e.target.value as ListState['closure'] })}
           />
           <Select
             label="Date filter"
@@ -136,20 +152,23 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
           </div>
         )}
       </div>
-      {(state.deadline === 'week' || state.rationale === 'missing') && (
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          {state.deadline === 'week' && <FilterChip text="Investigation deadline within a week" onRemove={() => onChange({ deadline: '' })} />}
-          {state.open === 'true' && <FilterChip text="Open complaints only" onRemove={() => onChange({ open: '' })} />}
-          {state.rationale === 'missing' && <FilterChip text={RATIONALE_MISSING_TEXT} onRemove={() => onChange({ rationale: '' })} />}
+      {/* The complaint fields read from the form, each matched exactly. */}
+      <fieldset className="mt-4">
+        <legend className="text-sm font-semibold text-slate-700">Complaint fields</legend>
+        <div className="mt-1 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-4">
+          {COMPLAINT_FIELDS.map((f) => (
+            <ComplaintFieldFilter key={f} field={f} value={state[f]} onChange={onChange} />
+          ))}
         </div>
-      )}
+      </fieldset>
+      <FilterChips chips={filterChips(state, new Map((owners.data ?? []).map((o) => [o.id, o.name])))} onChange={onChange} />
       <p className="mt-3 text-xs text-slate-500">
         {customIncomplete ? (
           <span role="status" className="font-medium text-amber-800">
             Choose both a start date and an end date to apply the custom range.
           </span>
         ) : (
-          'Date filters apply to the become-aware date (BAD).'
+          'Date filters apply to the become-aware date (BAD). Complaint fields match the whole value as the form gave it.'
         )}
       </p>
     </div>

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mfaApi } from '#shared/contract/auth-mfa';
+import { ssoApi } from '#shared/contract/auth-sso';
 import { type CreateUserBody, type UpdateUserBody, usersApi } from '#shared/contract/users';
 import { api } from '../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
@@ -74,5 +75,22 @@ export function useResetMfa() {
   return useSingleFlightMutation({
     mutationFn: (userId: string) => api(mfaApi.reset, { params: { userId }, fallback: 'Failed to reset two-step verification' }),
     onSettled: (_data, _error, userId) => queryClient.invalidateQueries({ queryKey: usersKeys.signIn(userId) }),
+  });
+}
+
+/** Whether the portal signs people in through an identity provider (the Edit dialog then offers to link accounts). */
+export function useSsoEnabled() {
+  return useQuery({ queryKey: ['auth', 'sso'], queryFn: ({ signal }) => api(ssoApi.settings, { signal, fallback: 'Failed to fetch the sign-in options' }), staleTime: Infinity, select: (s) => s.enabled });
+}
+
+/** Links the user's account to the provider identity `subject`, or unlinks it (subject null). */
+export function useLinkUser() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: ({ userId, subject }: { userId: string; subject: string | null }) =>
+      subject === null
+        ? api(ssoApi.unlinkUser, { params: { userId }, fallback: 'Failed to unlink single sign-on' })
+        : api(ssoApi.linkUser, { params: { userId }, body: { subject }, fallback: 'Failed to link single sign-on' }),
+    onSettled: (_data, _error, { userId }) => queryClient.invalidateQueries({ queryKey: usersKeys.signIn(userId) }),
   });
 }

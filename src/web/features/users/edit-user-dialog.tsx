@@ -8,6 +8,7 @@ import { DialogBody, Modal } from '../../ui/dialog.tsx';
 import { useRestrictUser, useUpdateUser, useUserSignIn } from './api.ts';
 import { RestrictToggle } from './restrict-toggle.tsx';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
+import { SsoLink } from './sso-link.tsx';
 import { TwoStepReset } from './two-step-reset.tsx';
 import { type LockableField, UserFormFields } from './user-form-fields.tsx';
 import { type UserFormErrors, formFromUser, toUpdateBody, validateUserForm } from './user-form.ts';
@@ -24,9 +25,16 @@ interface Props {
  * members; another admin's credentials and access are a super_admin's; one's own password
  * changes on My account, which asks for the current one.
  */
-function limitsFor(user: User, me: User | null): { locked: readonly LockableField[]; note?: string; restrict?: string; signOut?: string; twoStep?: string } {
+function limitsFor(user: User, me: User | null): { locked: readonly LockableField[]; note?: string; restrict?: string; signOut?: string; twoStep?: string; sso?: string } {
   if (user.id === me?.id) {
-    return { locked: ['password'], note: 'Change your own password on My account.', restrict: 'You cannot restrict your own account.', signOut: 'Sign out your other sessions on My account.', twoStep: 'Turn your own two-step verification off on My account.' };
+    return {
+      locked: ['password'],
+      note: 'Change your own password on My account.',
+      restrict: 'You cannot restrict your own account.',
+      signOut: 'Sign out your other sessions on My account.',
+      twoStep: 'Turn your own two-step verification off on My account.',
+      sso: 'Link your own account on My account.',
+    };
   }
   if (user.role === 'admin' && me?.role !== 'super_admin') {
     return {
@@ -35,12 +43,13 @@ function limitsFor(user: User, me: User | null): { locked: readonly LockableFiel
       restrict: 'Only a super_admin can restrict another admin.',
       signOut: 'Only a super_admin can sign out another admin.',
       twoStep: "Only a super_admin can reset another admin's two-step verification.",
+      sso: "Only a super_admin can change another admin's single sign-on.",
     };
   }
   return { locked: [] };
 }
 
-/** The identity provider gives the role (docs/single-sign-on.md): the server refuses a change here too. */
+/** The identity provider gives the role (docs/features/single-sign-on.md): the server refuses a change here too. */
 const ROLE_FROM_PROVIDER = "This user's role comes from your organisation's sign-in service. Change it there.";
 
 export function EditUserDialog({ user, open, onClose }: Props) {
@@ -122,6 +131,7 @@ export function EditUserDialog({ user, open, onClose }: Props) {
         <RestrictToggle restricted={restricted} onToggle={toggleRestriction} busy={restrict.isPending} disabledReason={limits.restrict} />
         <SignOutEverywhere user={user} disabledReason={limits.signOut} />
         <TwoStepReset user={user} signIn={signIn} disabledReason={limits.twoStep} />
+        <SsoLink user={user} signIn={signIn} disabledReason={limits.sso} />
       </section>
     </Modal>
   );

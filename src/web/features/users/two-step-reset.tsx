@@ -10,7 +10,6 @@ import { useResetMfa } from './api.ts';
 /** What the row says about the second factor when it cannot be reset here. */
 function stateOf(signIn: UserSignIn | undefined): string {
   if (!signIn) return 'Checking…';
-  if (signIn.singleSignOn) return "Signs in through your organisation's sign-in service, which keeps their second factor.";
   return signIn.twoStepOn ? 'On: password sign-ins ask for a code from their authenticator app.' : 'Off.';
 }
 

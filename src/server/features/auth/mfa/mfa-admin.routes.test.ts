@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../../../tests/support/test-app.ts';
+import { ADMIN, type TestApp, createTestApp } from '../../../../../tests/support/test-app.ts';
 import { fixedClock } from '../../../lib/clock.ts';
 import { bearer, signInWithPassword, turnOnMfa } from './mfa.test-support.ts';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user of the role with two-step verification on; answers them and their headers. */
+/** A user of the role with two-step verification on; returns them and their headers. */
 async function withMfa(role: 'admin' | 'staff' | 'member') {
   const u = await t.createUser(role);
   const login = await signInWithPassword(t, u.email, u.password);
@@ -20,7 +20,7 @@ async function withMfa(role: 'admin' | 'staff' | 'member') {
 }
 
 describe('a role that needs two-step verification (MFA_REQUIRED_ROLES)', () => {
-  it('after the password, only the set-up answers; every other call is 403 mfa_enrolment_required until it is on', async () => {
+  it('after the password, only the set-up replies; every other call is 403 mfa_enrolment_required until it is on', async () => {
     const admin = await t.createUser('admin');
     const login = await signInWithPassword(t, admin.email, admin.password);
     expect(login.statusCode).toBe(200);
@@ -30,7 +30,7 @@ describe('a role that needs two-step verification (MFA_REQUIRED_ROLES)', () => {
     expect(users.json()).toEqual({ code: 'mfa_enrolment_required', message: 'Your role needs two-step verification. Set it up to continue.' });
     expect((await t.request({ method: 'GET', url: '/v1/dashboard', headers })).json()).toMatchObject({ code: 'mfa_enrolment_required' });
     expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: true });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: true, passwordSignIn: true, providerProof: false });
 
     await turnOnMfa(t, headers, clock.now());
     expect((await t.request({ method: 'GET', url: '/v1/users', headers })).statusCode).toBe(200);
@@ -50,7 +50,7 @@ describe("resetting someone's two-step verification", () => {
     const staff = await withMfa('staff');
     const otherAdmin = await withMfa('admin');
     const signIn = (id: string) => t.request({ method: 'GET', url: `/v1/users/${id}/sign-in`, headers: admin.headers });
-    expect((await signIn(staff.id)).json()).toEqual({ singleSignOn: false, roleFromProvider: false, twoStepOn: true });
+    expect((await signIn(staff.id)).json()).toEqual({ singleSignOn: false, subject: null, roleFromProvider: false, twoStepOn: true });
 
     const reset = await t.request({ method: 'DELETE', url: `/v1/users/${staff.id}/mfa`, headers: admin.headers });
     expect(reset.statusCode).toBe(204);
@@ -71,7 +71,7 @@ describe("resetting someone's two-step verification", () => {
   it('a super_admin resets admins', async () => {
     const admin = await withMfa('admin');
     const superAdmin = await t.as('super_admin');
-    await turnOnMfa(t, superAdmin, clock.now());
+    await turnOnMfa(t, superAdmin, clock.now(), ADMIN.password);
     expect((await t.request({ method: 'DELETE', url: `/v1/users/${admin.id}/mfa`, headers: superAdmin })).statusCode).toBe(204);
     expect((await signInWithPassword(t, admin.email, admin.password)).statusCode).toBe(200);
   });

@@ -23,7 +23,14 @@ describe('setting up the authenticator app on My account', () => {
   it('shows a secret and its otpauth address, and turns on only with a right first code', async () => {
     const u = await t.createUser('staff');
     const headers = bearer((await t.login(u.email, u.password)).access);
-    const setUp = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers });
+    // A stolen session cannot enrol its own app: the current password is asked for first.
+    const noPassword = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers, payload: {} });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toMatchObject({ message: 'Enter your current password.', details: { password: 'Enter your current password.' } });
+    const wrongPassword = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers, payload: { password: 'not-my-password' } });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toMatchObject({ message: 'Your password is not correct.' });
+    const setUp = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers, payload: { password: u.password } });
     expect(setUp.statusCode).toBe(200);
     const { secret, otpauthUrl } = setUp.json<{ secret: string; otpauthUrl: string }>();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -32,7 +39,7 @@ describe('setting up the authenticator app on My account', () => {
     const wrongCode = appCode(secret, new Date(clock.now().getTime() + 5 * STEP));
     const wrong = await t.request({ method: 'POST', url: '/v1/auth/mfa/totp/confirm', headers, payload: { code: wrongCode } });
     expect(wrong.statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false, passwordSignIn: true, providerProof: false });
     // Still off: a password alone signs in.
     expect((await signInWithPassword(t, u.email, u.password)).statusCode).toBe(200);
 
@@ -42,14 +49,14 @@ describe('setting up the authenticator app on My account', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     recoveryCodes.forEach((c) => expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/));
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, viaProvider: false, required: false });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, viaProvider: false, required: false, passwordSignIn: true, providerProof: false });
     // A second set-up would replace the app in use: refused until it is turned off.
-    expect((await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers, payload: { password: u.password } })).statusCode).toBe(409);
   });
 });
 
 describe('signing in with the second factor', () => {
-  it('answers 403 mfa_required with a challenge and no tokens after the right password', async () => {
+  it('replies 403 mfa_required with a challenge and no tokens after the right password', async () => {
     const u = await t.createUser('member');
     await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
     const res = await signInWithPassword(t, u.email, u.password);
@@ -57,11 +64,11 @@ describe('signing in with the second factor', () => {
     const body = res.json<Record<string, unknown>>();
     expect(body).toMatchObject(MFA_REQUIRED);
     expect(Object.keys(body).sort()).toEqual(['challenge', 'code', 'message']);
-    // A wrong password still answers as before: it does not reveal that a second factor is on.
+    // A wrong password still gets the reply it got before: it does not reveal that a second factor is on.
     expect((await signInWithPassword(t, u.email, 'wrong-password-1')).statusCode).toBe(401);
   });
 
-  it('a right code answers what a password sign-in answers, and the session says how it signed in', async () => {
+  it('a right code gets the reply a password sign-in gets, and the session says how it signed in', async () => {
     const u = await t.createUser('staff', { name: 'Tess Two-Step' });
     const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
     clock.advance(STEP);
@@ -74,18 +81,38 @@ describe('signing in with the second factor', () => {
     expect((await t.request({ method: 'GET', url: '/v1/auth/profile', headers })).statusCode).toBe(200);
     const sessions = (await t.request({ method: 'GET', url: '/v1/auth/sessions', headers })).json<{ results: { current: boolean; method: string }[] }>().results;
     expect(sessions.find((s) => s.current)?.method).toBe('password+totp');
-    expect(sessions.filter((s) => !s.current).map((s) => s.method)).toEqual(['password']);
+    // The session that set the app up proved its first code: it counts as signed in with it.
+    expect(sessions.filter((s) => !s.current).map((s) => s.method)).toEqual(['password+totp']);
   });
 
-  it('accepts a code once: the same code for a new challenge is refused', async () => {
+  it('accepts a code once: the same code for a new challenge is refused as just used, and counts no failure', async () => {
     const u = await t.createUser('staff');
     const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
     clock.advance(STEP);
     const code = appCode(secret, clock.now());
     expect((await secondStep(t, await challengeOf(u.email, u.password), code)).statusCode).toBe(200);
-    const again = await secondStep(t, await challengeOf(u.email, u.password), code);
-    expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ code: 'unauthorized', message: 'That code is not correct. Check the code and try again.' });
+    const challenge = await challengeOf(u.email, u.password);
+    // More times than the pair's five attempts: none of them is a failure.
+    for (let i = 0; i < 6; i++) {
+      const again = await secondStep(t, challenge, code);
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toEqual({ code: 'unauthorized', message: 'This code was just used — wait for the next one.' });
+    }
+    clock.advance(STEP);
+    expect((await secondStep(t, challenge, appCode(secret, clock.now()))).statusCode).toBe(200);
+  });
+
+  it('signing in within 30 seconds of turning it on, with the code the set-up took, is told to wait for the next code', async () => {
+    const u = await t.createUser('admin');
+    const { secret } = await turnOnMfa(t, bearer((await t.login(u.email, u.password)).access), clock.now());
+    const challenge = await challengeOf(u.email, u.password);
+    for (let i = 0; i < 3; i++) expect((await secondStep(t, challenge, appCode(secret, clock.now()))).json()).toMatchObject({ message: 'This code was just used — wait for the next one.' });
+    // No failure was counted: no 'Please wait', no failed sign-in on the record.
+    clock.advance(STEP);
+    expect((await secondStep(t, challenge, appCode(secret, clock.now()))).statusCode).toBe(200);
+    const admin = await t.as('super_admin');
+    const audit = (await t.request({ method: 'GET', url: `/v1/audit?entity=user&entityId=${u.id}`, headers: admin })).json<{ results: { action: string }[] }>().results;
+    expect(audit.map((e) => e.action)).not.toContain('sign-in failed');
   });
 
   it('accepts the code of the step before or after, not two steps off', async () => {
@@ -113,7 +140,7 @@ describe('signing in with the second factor', () => {
     const sessions = (await t.request({ method: 'GET', url: '/v1/auth/sessions', headers: current })).json<{ results: { current: boolean; method: string }[] }>().results;
     expect(sessions.find((s) => s.current)?.method).toBe('password+recovery');
     expect((await secondStep(t, await challengeOf(u.email, u.password), code)).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 9, viaProvider: false, required: false });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: true, recoveryCodesLeft: 9, viaProvider: false, required: false, passwordSignIn: true, providerProof: false });
   });
 
   it('a challenge dies after 5 wrong codes, and lives 5 minutes', async () => {
@@ -122,10 +149,10 @@ describe('signing in with the second factor', () => {
     clock.advance(STEP);
     const challenge = await challengeOf(u.email, u.password, '192.0.2.50');
     // From five clients, so that no (account, client) pair of the throttle is locked.
-    const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await secondStep(t, challenge, '000000', `192.0.2.${51 + i}`));
-    expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
-    expect(answers[4]!.json()).toEqual({ code: 'unauthorized', message: 'Too many wrong codes. This sign-in has expired. Please sign in again.' });
+    const replies = [];
+    for (let i = 0; i < 5; i++) replies.push(await secondStep(t, challenge, '000000', `192.0.2.${51 + i}`));
+    expect(replies.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    expect(replies[4]!.json()).toEqual({ code: 'unauthorized', message: 'Too many wrong codes. This sign-in has expired. Please sign in again.' });
     const afterwards = await secondStep(t, challenge, appCode(secret, clock.now()), '192.0.2.50');
     expect(afterwards.json()).toEqual({ code: 'unauthorized', message: 'This sign-in has expired. Please sign in again.' });
 
@@ -187,6 +214,6 @@ describe('turning two-step verification off', () => {
     const off = await t.request({ method: 'DELETE', url: '/v1/auth/mfa/totp', headers, payload: { password: u.password, code: appCode(secret, clock.now()) } });
     expect(off.statusCode).toBe(204);
     expect((await signInWithPassword(t, u.email, u.password)).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false });
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0, viaProvider: false, required: false, passwordSignIn: true, providerProof: false });
   });
 });

@@ -3,6 +3,13 @@ import { ROLES, type Role } from '#shared/roles';
 
 /** Two-step verification settings (docs/security.md); a bad value stops the start naming the variable. */
 export const MFA_SETTINGS = {
+  MFA_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 32, 'MFA_KEY must be at least 32 characters')
+    .describe('the key sealing authenticator seeds and keying recovery-code hashes; kept in DATA_DIR/mfa-key when unset'),
   MFA_REQUIRED_ROLES: z
     .string()
     .optional()

@@ -9,6 +9,8 @@ export interface ProviderSettings {
   redirectUri: string;
   /** The claim holding the person's groups or roles, when roles come from the provider. */
   roleClaim?: string | undefined;
+  /** OIDC_REQUIRE_MFA: the ID token must say how the person signed in (`amr`), so it is asked for. */
+  requireAmr?: boolean;
 }
 
 /** How the portal reaches an OpenID provider: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or the sandbox's demo provider. */
@@ -20,11 +22,13 @@ export interface SsoProvider {
   demo?: boolean;
 }
 
-/** What the portal keeps between the redirect to the provider and its answer. */
+/** What the portal keeps between the redirect to the provider and its reply. */
 export interface FlowChecks {
   state: string;
   nonce: string;
   verifier: string;
+  /** A fresh sign-in was asked for (`max_age=0`): the ID token's auth_time must be recent. */
+  fresh?: boolean;
 }
 
 /** The person the provider vouched for. */
@@ -36,6 +40,10 @@ export interface ProviderPerson {
   name: string | undefined;
   /** The role claim's values (a list, or one value). */
   roleValues: string[];
+  /** How the provider authenticated the person (the ID token's `amr`), when it says. */
+  amr: string[];
+  /** When the person last signed in at the provider (the ID token's `auth_time`, seconds since the epoch), when it says. */
+  authTime: number | undefined;
 }
 
 /** Why a provider sign-in did not happen; each has its sentence on the sign-in page. */
@@ -46,7 +54,7 @@ export class FlowError extends Error {
   }
 }
 
-/** No answer from the provider at all (refused, unknown host, time-out), as opposed to an answer saying no. */
+/** No reply from the provider at all (refused, unknown host, time-out), as opposed to a reply saying no. */
 function isNetworkFailure(err: unknown): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     if (e instanceof TypeError && e.message === 'fetch failed') return true;
@@ -76,9 +84,10 @@ export function createOidcClient(s: ProviderSettings) {
   }
 
   return {
-    async start(): Promise<{ url: string; checks: FlowChecks }> {
+    /** `fresh`: the person must sign in at the provider again now, whatever session they have there. */
+    async start(opts: { fresh?: boolean } = {}): Promise<{ url: string; checks: FlowChecks }> {
       const config = await discovered();
-      const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };
+      const checks: FlowChecks = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier(), ...(opts.fresh ? { fresh: true } : {}) };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: s.redirectUri,
         scope: s.scopes,
@@ -86,15 +95,28 @@ export function createOidcClient(s: ProviderSettings) {
         nonce: checks.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(checks.verifier),
         code_challenge_method: 'S256',
+        ...(opts.fresh ? { prompt: 'login', max_age: '0' } : {}),
+        ...(s.requireAmr ? { claims: JSON.stringify({ id_token: { amr: { essential: true } } }) } : {}),
       });
       return { url: url.href, checks };
     },
 
-    /** Checks the provider's answer and reads the person from the ID token, and from userinfo for what it lacks. */
+    /** The provider's issuer as discovered (the `iss` of its ID tokens), for identities linked by hand. */
+    async issuer(): Promise<string> {
+      return (await discovered()).serverMetadata().issuer;
+    },
+
+    /** Checks the provider's reply and reads the person from the ID token, and from userinfo for what it lacks. */
     async finish(callbackUrl: URL, checks: FlowChecks): Promise<ProviderPerson> {
       const config = await discovered();
       try {
-        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: checks.verifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true });
+        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: checks.verifier,
+          expectedState: checks.state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+          ...(checks.fresh ? { maxAge: 0 } : {}),
+        });
         const idToken = tokens.claims();
         if (!idToken) throw new FlowError('expired');
         let claims: Record<string, unknown> = idToken;
@@ -107,6 +129,8 @@ export function createOidcClient(s: ProviderSettings) {
           emailVerified: claims.email_verified === true,
           name: text(claims.name),
           roleValues: s.roleClaim ? values(claims[s.roleClaim]) : [],
+          amr: values(idToken.amr),
+          authTime: typeof idToken.auth_time === 'number' ? idToken.auth_time : undefined,
         };
       } catch (err) {
         if (err instanceof FlowError) throw err;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, signInAtProvider, startTestProvider } from '../../../../../tests/support/oidc-provider.ts';
+import { CLIENT, startTestProvider } from '../../../../../tests/support/oidc-provider.ts';
 import { type TestApp, createTestApp } from '../../../../../tests/support/test-app.ts';
-
-const REDIRECT = 'http://127.0.0.1:3000/v1/auth/oidc/callback';
+import { userIdentities } from '../../../db/schema/index.ts';
+import { PortalBrowser, REDIRECT, throughProvider } from './oidc.test-support.ts';
 let provider: Awaited<ReturnType<typeof startTestProvider>>;
 let t: TestApp;
 
@@ -20,14 +20,12 @@ afterAll(async () => {
 describe('single sign-on: the one-time code exchanged ten times at once', () => {
   it('signs in once: one 200, one session and one sign-in entry; the nine others find the code used', async () => {
     const user = await t.createUser('staff', { email: 'ten@example.com' });
-    const start = await t.request({ method: 'GET', url: '/v1/auth/oidc/start' });
-    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
-    const back = await signInAtProvider(String(start.headers.location), 'ten');
-    const callback = await t.request({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
-    const code = new URL(String(callback.headers.location), 'http://127.0.0.1:3000').searchParams.get('sso');
+    await t.database.db.insert(userIdentities).values({ issuer: provider.issuer, subject: 'ten', userId: user.id, createdAt: new Date() });
+    const browser = new PortalBrowser();
+    const code = (await throughProvider(t, 'ten', { browser })).searchParams.get('sso');
     expect(code).toEqual(expect.any(String));
 
-    const res = await Promise.all(Array.from({ length: 10 }, () => t.request({ method: 'POST', url: '/v1/auth/oidc/exchange', payload: { code } })));
+    const res = await Promise.all(Array.from({ length: 10 }, () => t.request({ method: 'POST', url: '/v1/auth/oidc/exchange', payload: { code }, headers: { cookie: browser.header } })));
     expect(res.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(401)]);
     expect(res.filter((r) => r.statusCode === 401).map((r) => r.json().message)).toEqual(Array(9).fill('That sign-in took too long. Please try again.'));
     const { rows } = await t.database.pool.query<{ n: number; entries: number }>(

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, type ProviderCookies, signInAtProvider, signOutAtProvider, startTestProvider } from '../../../../../tests/support/oidc-provider.ts';
 import { type TestApp, bearer, createTestApp } from '../../../../../tests/support/test-app.ts';
+import { ssoCodes, systemLogs } from '../../../db/schema/index.ts';
+import { PORTAL, PortalBrowser, REDIRECT, type RoundTrip, exchange, ssoSignIn, throughProvider as roundTrip } from './oidc.test-support.ts';
 
-const REDIRECT = 'http://127.0.0.1:3000/v1/auth/oidc/callback';
 let provider: Awaited<ReturnType<typeof startTestProvider>>;
 let t: TestApp;
+let admin: Record<string, string>;
 
 beforeAll(async () => {
   provider = await startTestProvider(REDIRECT, {
@@ -16,39 +18,33 @@ beforeAll(async () => {
     pam: { email: 'pam@example.com', email_verified: true, name: 'Pam Provider', groups: ['qp-staff'] },
     new: { email: 'new@example.com', email_verified: true, name: 'Nina New', groups: ['qp-admins'] },
     out: { email: 'out@example.com', email_verified: true, name: 'Otto Out', groups: ['qp-staff'] },
-  }, { postLogoutRedirectUri: 'http://127.0.0.1:3000/auth/login' });
+  }, { postLogoutRedirectUri: `${PORTAL}/auth/login` });
   t = await createTestApp({
     env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'qp-staff=staff,qp-admins=admin' },
   });
+  admin = await t.as('super_admin');
 });
 afterAll(async () => {
   await t?.close();
   await provider?.close();
 });
 
-/** The browser's round trip: start, the provider's pages, the callback; answers the sign-in page address. */
-async function throughProvider(login: string, opts: { cancel?: boolean; cookies?: ProviderCookies; loginPages?: { count: number } } = {}): Promise<URL> {
-  const start = await t.request({ method: 'GET', url: '/v1/auth/oidc/start' });
-  expect(start.statusCode).toBe(302);
-  const cookie = String(start.headers['set-cookie']).split(';')[0]!;
-  expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
-  const back = await signInAtProvider(String(start.headers.location), login, opts);
-  expect(back.pathname).toBe('/v1/auth/oidc/callback');
-  const callback = await t.request({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
-  expect(callback.statusCode).toBe(302);
-  return new URL(String(callback.headers.location), 'http://127.0.0.1:3000');
+/** An account linked by an administrator to the provider identity `login` (the test provider's subject is the login). */
+async function linked(role: 'member' | 'staff', login: string, fields: { email: string; isRestricted?: boolean }) {
+  const u = await t.createUser(role, fields);
+  const res = await t.request({ method: 'PUT', url: `/v1/users/${u.id}/identity`, headers: admin, payload: { subject: login } });
+  expect(res.statusCode, res.body).toBe(204);
+  return u;
 }
 
-async function exchange(page: URL) {
-  expect(page.pathname).toBe('/auth/login');
-  return t.request({ method: 'POST', url: '/v1/auth/oidc/exchange', payload: { code: page.searchParams.get('sso') } });
-}
+const throughProvider = (login: string, opts: RoundTrip = {}) => roundTrip(t, login, opts);
 
 describe('single sign-on against a real OpenID provider', () => {
-  it('signs an existing account in: the exchange answers what a password sign-in answers, once', async () => {
-    await t.createUser('member', { email: 'ada@example.com', name: 'Ada Portal' });
-    const page = await throughProvider('ada');
-    const res = await exchange(page);
+  it('signs a linked account in: the exchange replies as a password sign-in replies, once', async () => {
+    await linked('member', 'ada', { email: 'ada@example.com' });
+    const browser = new PortalBrowser();
+    const page = await throughProvider('ada', { browser });
+    const res = await exchange(t, page, browser);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ user: { email: string; role: string }; tokens: { access: { token: string } } }>();
     expect(Object.keys(body).sort()).toEqual(['tokens', 'user']);
@@ -56,37 +52,44 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(body.user).toMatchObject({ email: 'ada@example.com', role: 'staff' });
     const sessions = (await t.request({ method: 'GET', url: '/v1/auth/sessions', headers: bearer(body.tokens.access.token) })).json<{ results: { current: boolean; method: string }[] }>().results;
     expect(sessions.find((s) => s.current)?.method).toBe('sso');
-    const again = await exchange(page);
+    const again = await exchange(t, page, browser);
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ message: 'That sign-in took too long. Please try again.' });
   });
 
   it('refuses with a sentence: no account, unverified e-mail, restricted, no role, cancelled, expired', async () => {
-    const expectSentence = async (page: URL, message: string) => expect((await exchange(page)).json()).toMatchObject({ message });
-    await expectSentence(await throughProvider('bob'), 'There is no Quality Portal account for bob@example.com. Ask an administrator to add you.');
+    const expectSentence = async (login: string, message: string, opts: RoundTrip = {}) => expect((await ssoSignIn(t, login, opts)).json()).toMatchObject({ message });
+    await expectSentence('bob', 'There is no Quality Portal account for bob@example.com. Ask an administrator to add you.');
     await t.createUser('staff', { email: 'una@example.com' });
-    await expectSentence(await throughProvider('una'), 'There is no Quality Portal account for una@example.com. Ask an administrator to add you.');
-    await t.createUser('staff', { email: 'ria@example.com', isRestricted: true });
-    await expectSentence(await throughProvider('ria'), 'Your account is restricted. Contact an administrator.');
-    await t.createUser('staff', { email: 'nor@example.com' });
-    await expectSentence(await throughProvider('nor'), 'Your organisation account has no Quality Portal role. Ask an administrator.');
-    await expectSentence(await throughProvider('ada', { cancel: true }), 'Single sign-on was cancelled.');
-    // The provider's answer without the flow's cookie (another browser, or after 10 minutes).
+    await expectSentence('una', 'There is no Quality Portal account for una@example.com. Ask an administrator to add you.');
+    await linked('staff', 'ria', { email: 'ria@example.com', isRestricted: true });
+    await expectSentence('ria', 'Your account is restricted. Contact an administrator.');
+    await linked('staff', 'nor', { email: 'nor@example.com' });
+    await expectSentence('nor', 'Your organisation account has no Quality Portal role. Ask an administrator.');
+    await expectSentence('ada', 'Single sign-on was cancelled.', { cancel: true });
+    // The provider's reply without the flow's cookie (another browser, or after 10 minutes).
     const start = await t.request({ method: 'GET', url: '/v1/auth/oidc/start' });
     const back = await signInAtProvider(String(start.headers.location), 'ada');
+    const browser = new PortalBrowser();
     const callback = await t.request({ method: 'GET', url: `${back.pathname}${back.search}` });
-    await expectSentence(new URL(String(callback.headers.location), 'http://127.0.0.1:3000'), 'That sign-in took too long. Please try again.');
+    browser.take(callback);
+    expect((await exchange(t, new URL(String(callback.headers.location), PORTAL), browser)).json()).toMatchObject({ message: 'That sign-in took too long. Please try again.' });
+    // Each of them is on the system log, the people without an account too.
+    const lines = (await t.database.db.select().from(systemLogs)).map((r) => r.description);
+    expect(lines.some((l) => /Single sign-on from .* did not sign in: no account for bob@example.com/.test(l))).toBe(true);
+    expect(lines.some((l) => /Single sign-on from .* did not sign in: cancelled at the provider/.test(l))).toBe(true);
+    expect(lines.some((l) => /Single sign-on from .* did not sign in: the flow had expired/.test(l))).toBe(true);
   });
 
-  it('roles from the provider: shown as managed there, a change through the API answers 409; no second factor set up here', async () => {
+  it('roles from the provider: shown as managed there, a change through the API is refused with 409; the app still guards its password', async () => {
     const pam = await t.createUser('member', { email: 'pam@example.com' });
-    const admin = await t.as('super_admin');
     const other = await t.createUser('member');
     const signIn = async (id: string) => (await t.request({ method: 'GET', url: `/v1/users/${id}/sign-in`, headers: admin })).json();
-    // Not yet signed in through the provider: the portal still manages the role.
-    expect(await signIn(pam.id)).toEqual({ singleSignOn: false, roleFromProvider: false, twoStepOn: false });
-    const body = (await exchange(await throughProvider('pam'))).json<{ tokens: { access: { token: string } } }>();
-    expect(await signIn(pam.id)).toEqual({ singleSignOn: true, roleFromProvider: true, twoStepOn: false });
+    // Not yet linked: the portal still manages the role.
+    expect(await signIn(pam.id)).toEqual({ singleSignOn: false, subject: null, roleFromProvider: false, twoStepOn: false });
+    expect((await t.request({ method: 'PUT', url: `/v1/users/${pam.id}/identity`, headers: admin, payload: { subject: 'pam' } })).statusCode).toBe(204);
+    const body = (await ssoSignIn(t, 'pam')).json<{ tokens: { access: { token: string } } }>();
+    expect(await signIn(pam.id)).toEqual({ singleSignOn: true, subject: 'pam', roleFromProvider: true, twoStepOn: false });
     // The sign-in set the role from the provider's groups, audited.
     const audit = (await t.request({ method: 'GET', url: `/v1/audit?entity=user&entityId=${pam.id}`, headers: admin })).json<{ results: { action: string; changes: unknown[] }[] }>().results;
     expect(audit.find((e) => e.action === 'role from identity provider')?.changes).toEqual([{ field: 'role', before: 'member', after: 'staff' }]);
@@ -96,48 +99,61 @@ describe('single sign-on against a real OpenID provider', () => {
     // Other fields still change here, and so do the roles of accounts that do not sign in there.
     expect((await t.request({ method: 'PATCH', url: `/v1/users/${pam.id}`, headers: admin, payload: { name: 'Pam Renamed' } })).statusCode).toBe(200);
     expect((await t.request({ method: 'PATCH', url: `/v1/users/${other.id}`, headers: admin, payload: { role: 'staff' } })).statusCode).toBe(200);
-    // The provider keeps the second factor of the accounts signing in there.
+    // The provider keeps the second factor of its sign-ins; the portal's own app guards the account's password sign-ins.
     const own = bearer(body.tokens.access.token);
-    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers: own })).json()).toMatchObject({ enabled: false, viaProvider: true });
-    expect((await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers: own })).statusCode).toBe(409);
+    expect((await t.request({ method: 'GET', url: '/v1/auth/mfa', headers: own })).json()).toMatchObject({ enabled: false, viaProvider: true, passwordSignIn: true, providerProof: true });
+    expect((await t.request({ method: 'POST', url: '/v1/auth/mfa/totp', headers: own, payload: {} })).statusCode).toBe(200);
     // A super_admin's role never comes from the provider.
     const superAdmin = (await t.request({ method: 'GET', url: '/v1/users?limit=100', headers: admin })).json<{ results: { id: string; role: string }[] }>().results.find((u) => u.role === 'super_admin')!;
     expect(await signIn(superAdmin.id)).toMatchObject({ roleFromProvider: false });
   });
 
   it('signing out of a single sign-on session signs out at the provider too, which sends the browser back to the sign-in page', async () => {
-    await t.createUser('staff', { email: 'out@example.com' });
+    await linked('staff', 'out', { email: 'out@example.com' });
     const cookies: ProviderCookies = new Map();
     const loginPages = { count: 0 };
-    expect((await exchange(await throughProvider('out', { cookies, loginPages }))).statusCode).toBe(200);
+    expect((await ssoSignIn(t, 'out', { cookies, loginPages })).statusCode).toBe(200);
     // Still signed in at the provider: a second sign-in there asks for nothing.
-    expect((await exchange(await throughProvider('out', { cookies, loginPages }))).statusCode).toBe(200);
+    expect((await ssoSignIn(t, 'out', { cookies, loginPages })).statusCode).toBe(200);
     expect(loginPages.count).toBe(1);
 
     const out = await t.request({ method: 'GET', url: '/v1/auth/oidc/logout' });
     expect(out.statusCode).toBe(302);
     const endSession = new URL(String(out.headers.location));
     expect(endSession.origin).toBe(provider.issuer);
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe('http://127.0.0.1:3000/auth/login');
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${PORTAL}/auth/login`);
     const back = await signOutAtProvider(endSession.href, cookies);
-    expect(back.href).toBe('http://127.0.0.1:3000/auth/login');
+    expect(back.href).toBe(`${PORTAL}/auth/login`);
     // The provider's session ended: the next sign-in there asks for the login again.
-    expect((await exchange(await throughProvider('out', { cookies, loginPages }))).statusCode).toBe(200);
+    expect((await ssoSignIn(t, 'out', { cookies, loginPages })).statusCode).toBe(200);
     expect(loginPages.count).toBe(2);
   });
 
-  it('an account created by a provider sign-in has no password: password sign-in answers as for a wrong password', async () => {
+  it('an account created by a provider sign-in has no password: password sign-in replies as for a wrong password; two first sign-ins at once make one account', async () => {
     const provisioning = await createTestApp({
       env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'qp-staff=staff,qp-admins=admin', OIDC_PROVISION: 'on' },
     });
     try {
-      const start = await provisioning.request({ method: 'GET', url: '/v1/auth/oidc/start' });
-      const cookie = String(start.headers['set-cookie']).split(';')[0]!;
-      const back = await signInAtProvider(String(start.headers.location), 'new');
-      const callback = await provisioning.request({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
-      const code = new URL(String(callback.headers.location), 'http://127.0.0.1:3000').searchParams.get('sso');
-      const res = await provisioning.request({ method: 'POST', url: '/v1/auth/oidc/exchange', payload: { code } });
-      expect(res.json()).toMatchObject({ user: { email: 'new@example.com', name: 'Nina New', role: 'admin' } });
+      // Both browsers at the provider first, then both callbacks at once.
+      const browsers = [new PortalBrowser(), new PortalBrowser()];
+      const backs = await Promise.all(
+        browsers.map(async (browser) => {
+          const start = await provisioning.request({ method: 'GET', url: '/v1/auth/oidc/start' });
+          browser.take(start);
+          return signInAtProvider(String(start.headers.location), 'new');
+        }),
+      );
+      const callbacks = await Promise.all(backs.map((back, i) => provisioning.request({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: browsers[i]!.header } })));
+      const replies = await Promise.all(
+        callbacks.map((callback, i) => {
+          browsers[i]!.take(callback);
+          return exchange(provisioning, new URL(String(callback.headers.location), PORTAL), browsers[i]!);
+        }),
+      );
+      expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+      const users = replies.map((r) => r.json<{ user: { id: string; email: string; name: string; role: string } }>().user);
+      expect(users[0]).toMatchObject({ email: 'new@example.com', name: 'Nina New', role: 'admin' });
+      expect(users[1]!.id).toBe(users[0]!.id);
       for (const password of ['anything at all', 'Passw0rd!']) {
         const login = await provisioning.request({ method: 'POST', url: '/v1/auth/login', payload: { email: 'new@example.com', password } });
         expect(login.statusCode).toBe(401);
@@ -148,14 +164,28 @@ describe('single sign-on against a real OpenID provider', () => {
     }
   });
 
-  it('a provider that cannot be reached sends the browser back with a sentence', async () => {
+  it('an anonymous start or callback is counted per client like a sign-in: past LOGIN_RATE_LIMIT a minute, 429; a start writes no row', async () => {
+    const limited = await createTestApp({ env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret, LOGIN_RATE_LIMIT: '3' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.request({ method: 'GET', url: '/v1/auth/oidc/start' })).statusCode);
+      statuses.push((await limited.request({ method: 'GET', url: '/v1/auth/oidc/callback?code=x&state=y' })).statusCode);
+      const refused = await limited.request({ method: 'GET', url: '/v1/auth/oidc/start' });
+      expect(statuses).toEqual([302, 302, 302, 429]);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await limited.database.db.select().from(ssoCodes)).length).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a provider that cannot be reached sends the browser back with a sentence, and writes nothing', async () => {
     const down = await createTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret } });
     try {
       const start = await down.request({ method: 'GET', url: '/v1/auth/oidc/start' });
       expect(start.statusCode).toBe(302);
-      const page = new URL(String(start.headers.location), 'http://127.0.0.1:3000');
-      const res = await down.request({ method: 'POST', url: '/v1/auth/oidc/exchange', payload: { code: page.searchParams.get('sso') } });
-      expect(res.json()).toMatchObject({ message: 'The sign-in service could not be reached. Try again in a moment.' });
+      expect(start.headers.location).toBe('/auth/login?sso_error=unreachable');
       // Signing out still comes back to the sign-in page.
       const out = await down.request({ method: 'GET', url: '/v1/auth/oidc/logout' });
       expect(out.statusCode).toBe(302);

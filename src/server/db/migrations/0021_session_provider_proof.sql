@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "provider_at" timestamp with time zone;

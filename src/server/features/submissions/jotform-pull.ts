@@ -1,0 +1,87 @@
+import type { Lease } from '../../db/lease.ts';
+import type { JotformSubmissionLike } from './submission-mapper.ts';
+
+/** JotForm's largest page: the fewest calls against the daily quota. */
+export const PAGE_SIZE = 1000;
+
+/** Where the poll has read up to, in JotForm's account time ("YYYY-MM-DD HH:MM:SS"). */
+export interface Cursor {
+  createdAfter?: string;
+  updatedAfter?: string;
+}
+
+export interface PullSource {
+  iterateSubmissions(formId: string, opts: { filter?: Record<string, string>; orderby?: 'created_at' | 'updated_at'; direction?: 'ASC' | 'DESC'; pageSize?: number }): AsyncIterable<JotformSubmissionLike>;
+}
+
+export interface PullDeps {
+  jotform: PullSource;
+  formId: string;
+  store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }>;
+  /** Renewed after every page: a long pull keeps its lease, so no other instance starts the same pull. */
+  lease?: Lease | undefined;
+  /** After every stored page: the cursor as it stands then, and what the page brought. */
+  onPage?(cursor: Cursor, page: { inserted: number; updated: number }): Promise<void>;
+  /** A page was read (its call made): called in the order the pages are stored. */
+  onPageRead?(): void;
+  /** Whether another page may be asked for (today's share of JotForm's quota); asked before each page after the first. */
+  mayContinue?(): Promise<boolean>;
+}
+
+export interface PullResult {
+  inserted: number;
+  updated: number;
+  /** False when it stopped before the newest submission (the quota): the next pull goes on from the cursor. */
+  complete: boolean;
+}
+
+/**
+ * Reads the submissions matching `filter` oldest first, a page of 1,000 at a time, and stores each
+ * page in turn, moving `cursor` (its `field`) to the newest time stored. The next page is asked
+ * for while a page is being stored (one page ahead, no more): the portal's work and JotForm's reply
+ * overlap. The cursor handed to `onPage` covers only the pages stored, so a stop loses nothing.
+ */
+export async function pull(d: PullDeps, filter: Record<string, string>, cursor: Cursor, field: 'created_at' | 'updated_at'): Promise<PullResult> {
+  const key = field === 'created_at' ? 'createdAfter' : 'updatedAfter';
+  const counts = { inserted: 0, updated: 0 };
+  const submissions = d.jotform.iterateSubmissions(d.formId, { filter, orderby: field, direction: 'ASC', pageSize: PAGE_SIZE })[Symbol.asyncIterator]();
+  /** The next page: up to 1,000 submissions, and whether JotForm has more. */
+  const readPage = async (): Promise<{ batch: JotformSubmissionLike[]; more: boolean }> => {
+    const batch: JotformSubmissionLike[] = [];
+    while (batch.length < PAGE_SIZE) {
+      const next = await submissions.next();
+      if (next.done) {
+        if (batch.length > 0) d.onPageRead?.();
+        return { batch, more: false };
+      }
+      batch.push(next.value);
+    }
+    d.onPageRead?.();
+    return { batch, more: true };
+  };
+  let ahead = readPage();
+  for (;;) {
+    const { batch, more } = await ahead;
+    // Today's share of JotForm's quota is asked before each page after the first.
+    const goOn = more && (!d.mayContinue || (await d.mayContinue()));
+    if (goOn) {
+      ahead = readPage();
+      // Awaited on the next turn; a failure while this page is stored must not go unhandled meanwhile.
+      ahead.catch(() => undefined);
+    }
+    if (batch.length > 0) {
+      for (const s of batch) {
+        const t = s[field];
+        // JotForm times are fixed-width "YYYY-MM-DD HH:MM:SS", so text order is time order.
+        if (t && (!cursor[key] || t > cursor[key])) cursor[key] = t;
+      }
+      const r = await d.store(batch);
+      await d.lease?.acquire();
+      counts.inserted += r.inserted.length;
+      counts.updated += r.updated.length;
+      await d.onPage?.(cursor, { inserted: r.inserted.length, updated: r.updated.length });
+    }
+    if (!more) return { ...counts, complete: true };
+    if (!goOn) return { ...counts, complete: false };
+  }
+}
