@@ -5,7 +5,7 @@ import { shot as save } from './shot.ts';
 /**
  * Morning triage at 1440, 1366 (the commonest office laptop, 768 px high) and 375 px: the dashboard
  * cards, the list sorted by Reporting due, a details page asking for a missing rationale, and the
- * decision dialog beside the complaint (changes no data).
+ * assessment beside the complaint (changes no data).
  */
 const TRIAGE_SCREENS = [
   { device: '1440', width: 1440, height: 900 },
@@ -37,8 +37,8 @@ for (const { device, width, height } of TRIAGE_SCREENS) {
     await shot('details-top', false);
     await shot('details');
     await page.getByRole('button', { name: 'Add rationale' }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Record reportability decision' })).toBeVisible();
-    await shot('dialog-rationale', false);
+    await expect(page.getByRole('dialog', { name: 'Assess reportability' })).toBeVisible();
+    await shot('dialog-assessment', false);
     await page.keyboard.press('Escape');
 
     await openDetails(page, demoSubmissionId(demoIndex((r) => r.workflow.submissionStatus === 'Pending Review' && !r.workflow.reportable && !r.workflow.reportability)));
