@@ -38,11 +38,11 @@ for (const { device, width, height, phone } of SCREENS) {
     if (!phone) {
       let row = await rowOf(page, pendingTransfer);
       await dialogShot(() => row.getByRole('button', { name: 'Create' }).click(), 'dialog-create');
-      await dialogShot(() => row.getByRole('button', { name: 'Mark as reportable' }).click(), 'dialog-reportable');
+      await dialogShot(() => row.getByRole('button', { name: /^Mark reportable/ }).click(), 'dialog-reportable');
       row = await rowOf(page, review);
       // Good Faith Efforts is hidden at 1280 px and below (docs/product.md, List and CSV: breakpoints).
-      if (width > 1280) await dialogShot(() => row.getByRole('button', { name: /follow-up/ }).click(), 'dialog-followup');
-      await dialogShot(() => row.getByRole('button', { name: 'Mark as delivered' }).click(), 'dialog-delivered');
+      if (width > 1280) await dialogShot(() => row.getByRole('button', { name: 'Add attempt' }).click(), 'dialog-followup');
+      await dialogShot(() => row.getByRole('button', { name: /^Mark delivered/ }).click(), 'dialog-delivered');
       row = await rowOf(page, 0);
       await row.getByRole('button', { name: /view quality process steps/ }).click();
       await expect(page.getByRole('tab', { name: 'Step 1' })).toBeVisible();
