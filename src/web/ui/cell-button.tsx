@@ -23,8 +23,9 @@ export function CellButton({ onClick, label, title, tone = 'default', disabled, 
         // Many rows have no follow-up yet: their Add stays quiet until pointed at.
         tone === 'quiet' && '-mx-1 px-1 py-0.5 text-slate-500 hover:bg-brand-50 hover:text-brand-800',
         tone === 'default' &&
-          // Two-word names ("Mark reportable") may wrap between their words where the table is tight.
-          'bg-white px-2 py-1 whitespace-normal text-slate-800 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+          // Two-word names ("Mark reportable") may wrap between their words where the table is tight,
+          // never inside a word (the cell breaks long titles anywhere; a button's words stay whole).
+          'bg-white px-2 py-1 break-normal whitespace-normal text-slate-800 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
       )}
     >
       {children}

@@ -132,7 +132,7 @@ export function SubmissionsToolbar({ state, onChange }: Props) {
           />
           <Select
             label="Closure"
-            className="sm:w-40"
+            className="sm:w-44"
             options={CLOSURE_OPTIONS}
             value={state.closure}
             onChange={(e) => onChange({ closure: e.target.value as ListState['closure'] })}
