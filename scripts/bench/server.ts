@@ -2,6 +2,7 @@
 // FLOOR routes that run the same SQL with nothing else around it. It runs as a child of the bench
 // so the load generator never shares its event loop, and so each CSV export is measured in a
 // process of its own (peak RSS). bundle.ts bundles it as production is bundled; plain `node` runs it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -160,6 +161,43 @@ function addFloorWrite(app: FastifyInstance, database: Database): void {
   });
 }
 
+/**
+ * BENCH_QUERY_COUNT=1: the statements each kind of request sends to PostgreSQL, counted on the
+ * pool's connections and told apart by the request that sent them (ours or the floor), printed
+ * per request when the server stops.
+ */
+function countQueries(app: FastifyInstance, database: Database): () => void {
+  const side = new AsyncLocalStorage<string>();
+  const requests = new Map<string, number>();
+  const statements = new Map<string, Map<string, number>>();
+  app.addHook('onRequest', async (request) => {
+    const key = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    requests.set(key, (requests.get(key) ?? 0) + 1);
+    side.enterWith(key);
+  });
+  database.pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const first = args[0];
+      const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '?');
+      const key = side.getStore() ?? '(no request)';
+      const byText = statements.get(key) ?? new Map<string, number>();
+      statements.set(key, byText);
+      const short = text.replace(/\s+/g, ' ').slice(0, 90);
+      byText.set(short, (byText.get(short) ?? 0) + 1);
+      return query(...args);
+    };
+  });
+  return () => {
+    for (const [key, byText] of statements) {
+      const n = requests.get(key) ?? 0;
+      const total = [...byText.values()].reduce((a, b) => a + b, 0);
+      process.stderr.write(`queries of ${key}: ${n} requests, ${(total / Math.max(1, n)).toFixed(2)} statements each\n`);
+      for (const [text, c] of [...byText].sort((a, b) => b[1] - a[1])) process.stderr.write(`  ${(c / Math.max(1, n)).toFixed(3)}  ${text}\n`);
+    }
+  };
+}
+
 async function main(): Promise<void> {
   const env = process.env as Partial<ServerEnv>;
   const location = env.BENCH_DB_LOCATION;
@@ -170,6 +208,7 @@ async function main(): Promise<void> {
   // Production settings, except the logger: none, so neither side pays for request logs.
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent-bench-data-dir', LOG_LEVEL: 'silent', JWT_SECRET: jwtSecret });
   const app = await buildApp({ config, db: database.db, jwtSecret, formId: BENCH_FORM_ID, webDir: null });
+  const printQueries = process.env.BENCH_QUERY_COUNT === '1' ? countQueries(app, database) : undefined;
   addFloorList(app, database);
   addFloorWrite(app, database);
   addFloorTrends(app, database);
@@ -181,6 +220,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    printQueries?.();
     await app.close();
     await copyPool.end();
     await database.close();

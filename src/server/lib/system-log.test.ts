@@ -46,6 +46,15 @@ describe('system log', () => {
     expect(rows.map((r) => r.description)).toEqual(['committed with its change']);
   });
 
+  it("on the change's transaction, stores the line's text as given, quotes and backslashes included", async () => {
+    await database.pool.query('delete from system_logs');
+    const log = createSystemLog(database.db, fixedClock('2026-11-24T09:00:00.123Z'));
+    const text = "O'Brien said \\'; delete from system_logs; -- $1 E'\\x41' \u00e9";
+    await database.db.transaction((tx) => log.success('JotForms', text, tx));
+    const { rows } = await database.pool.query<{ description: string; time: Date; label: string; process: string }>('select description, time, label, process from system_logs');
+    expect(rows).toEqual([{ description: text, time: new Date('2026-11-24T09:00:00.123Z'), label: 'success', process: 'JotForms' }]);
+  });
+
   it("never fails the change whose transaction it is written in: a line that fails is rolled back alone and reported", async () => {
     await database.pool.query('delete from system_logs');
     // The schema's owner adds a rule the line breaks, as a failing write of the line would.
