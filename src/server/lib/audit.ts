@@ -1,4 +1,5 @@
 import type { Actor } from '#shared/contract/reporting';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import type { Clock } from './clock.ts';
@@ -77,7 +78,12 @@ export function createAuditTrail(clock: Clock): AuditTrail {
     async recordMany(entries, tx) {
       if (entries.length === 0) return;
       const at = clock.now();
-      await tx.insert(auditEvents).values(entries.map((entry) => rowOf(entry, at)));
+      // The entries travel as one JSON parameter read back as a record set, not a parameter per
+      // cell: an import's batch of 1,000 would otherwise build a statement of 9,000 parameters.
+      const rows = JSON.stringify(entries.map((entry) => rowOf(entry, at)));
+      await tx.execute(sql`insert into audit_events (at, actor_id, actor_email, address, entity, entity_id, action, before, after)
+        select ${at.toISOString()}::timestamptz, v."actorId", v."actorEmail", v.address, v.entity, v."entityId", v.action, v.before, v.after
+          from jsonb_to_recordset(${rows}::jsonb) as v("actorId" text, "actorEmail" text, address text, entity text, "entityId" text, action text, before jsonb, after jsonb)`);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstSync } from '#shared/contract/integrations';
+import type { Tx } from '../../db/client.ts';
+import type { Work } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { SyncState } from './sync-state.ts';
@@ -62,8 +64,11 @@ export function createFirstSync(d: { state: SyncState; key: string; clock: Clock
       await d.log.success('JotForms', `First sync from JotForm resumed from its stored cursor: ${n(r.imported)}${r.total ? ` of ${n(r.total)}` : ''} submissions imported so far`);
     },
 
-    /** One page stored: `inserted` new submissions, `calls` calls to JotForm since the last page. */
-    async page(inserted: number, calls: number): Promise<void> {
+    /**
+     * One page stored: `inserted` new submissions, `calls` calls to JotForm since the last page.
+     * Written in the page's transaction: the progress counts exactly the pages committed.
+     */
+    async page(work: { tx: Tx; afterCommit: Work['afterCommit'] }, inserted: number, calls: number): Promise<void> {
       const r = await current();
       if (!r || r.done) return;
       const imported = r.imported + inserted;
@@ -71,11 +76,15 @@ export function createFirstSync(d: { state: SyncState; key: string; clock: Clock
       const thisRun = imported - r.importedAtResume;
       const secondsLeft = r.total && thisRun > 0 && elapsed > 0 ? Math.max(0, ((r.total - imported) * elapsed) / thisRun) : null;
       const next = { ...r, imported, calls: r.calls + calls, secondsLeft };
-      await save(next);
-      d.logger?.info({ imported, total: r.total, calls: next.calls }, 'first sync from JotForm: a page stored');
+      await d.state.write(d.key, next, work.tx);
+      // Kept here only once the page commits: a page rolled back leaves the progress as it was.
+      work.afterCommit(async () => {
+        record = next;
+        d.logger?.info({ imported, total: r.total, calls: next.calls }, 'first sync from JotForm: a page stored');
+      });
       if (mark(next, imported) > mark(r, r.imported) && (!r.total || imported < r.total)) {
         const left = secondsLeft === null ? '' : `, about ${duration(secondsLeft)} left`;
-        await d.log.success('JotForms', `First sync from JotForm: ${n(imported)}${r.total ? ` of ${n(r.total)}` : ''} submissions imported, ${callsText(next.calls)}${left}`);
+        await d.log.success('JotForms', `First sync from JotForm: ${n(imported)}${r.total ? ` of ${n(r.total)}` : ''} submissions imported, ${callsText(next.calls)}${left}`, work.tx);
       }
     },
 

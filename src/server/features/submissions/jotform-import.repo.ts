@@ -52,6 +52,18 @@ function upsertStatement(values: InsertedRow[]) {
  */
 export type AfterImport = (work: { tx: Tx; afterCommit: Work['afterCommit'] }, ids: string[], at: Date) => Promise<unknown>;
 
+/** What a batch's import did: the ids it inserted and those whose JotForm columns it changed. */
+export interface ImportResult {
+  inserted: string[];
+  updated: string[];
+}
+
+/**
+ * Runs last in the batch's transaction, with what it did: the pull's bookkeeping (its cursor, the
+ * first sync's progress) commits with the rows it covers, or not at all.
+ */
+export type WithinImport = (work: { tx: Tx; afterCommit: Work['afterCommit'] }, result: ImportResult) => Promise<void>;
+
 /** The JotForm import's writes: new and changed submissions, each with its audit entry. */
 export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?: AfterImport) {
   return {
@@ -60,15 +72,21 @@ export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?:
      * columns are never in the update. A known row whose JotForm columns are unchanged is not
      * written (the poll re-reads a few minutes of overlap). Returns which ids were new and which
      * changed. The same id twice in one batch (JotForm's offset paging shifts when rows move) keeps
-     * the later copy.
+     * the later copy. `within` runs last in the same transaction.
      */
-    async upsertFromJotform(batch: JotformColumns[], at: Date, settings: ReportingSettings): Promise<{ inserted: string[]; updated: string[] }> {
+    async upsertFromJotform(batch: JotformColumns[], at: Date, settings: ReportingSettings, within?: WithinImport): Promise<ImportResult> {
       const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
-      if (rows.length === 0) return { inserted: [], updated: [] };
+      if (rows.length === 0 && !within) return { inserted: [], updated: [] };
       const s = submissions;
       const undecided = { reportingDecision: null, reportingCategory: null, reportingCategories: {}, reportingRegimes: null, reportingReports: {} } as const;
       const effects: (() => Promise<void>)[] = [];
       const done = await db.transaction(async (tx) => {
+        const work = { tx, afterCommit: (effect: () => Promise<void>) => effects.push(effect) };
+        if (rows.length === 0) {
+          const none: ImportResult = { inserted: [], updated: [] };
+          await within?.(work, none);
+          return none;
+        }
         // The complaint fields (product, model, lot, UDI) read from the questions named for them.
         const qids = await complaintQids(tx);
         // What the audit entries compare and the clocks of known rows start from.
@@ -98,8 +116,10 @@ export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?:
           }
         }
         await trail.recordMany(audits, tx);
-        if (afterImport && result.length > 0) await afterImport({ tx, afterCommit: (effect) => effects.push(effect) }, result.map((r) => r.id), at);
-        return { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
+        if (afterImport && result.length > 0) await afterImport(work, result.map((r) => r.id), at);
+        const imported = { inserted: result.filter((r) => r.inserted).map((r) => r.id), updated: result.filter((r) => !r.inserted).map((r) => r.id) };
+        if (within) await within(work, imported);
+        return imported;
       });
       for (const effect of effects) await effect();
       return done;

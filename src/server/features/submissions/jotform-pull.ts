@@ -1,4 +1,5 @@
 import type { Lease } from '../../db/lease.ts';
+import type { ImportResult, WithinImport } from './jotform-import.repo.ts';
 import type { JotformSubmissionLike } from './submission-mapper.ts';
 
 /** JotForm's largest page: the fewest calls against the daily quota. */
@@ -17,11 +18,16 @@ export interface PullSource {
 export interface PullDeps {
   jotform: PullSource;
   formId: string;
-  store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }>;
+  /** Stores a page; `within` runs in the page's own transaction. */
+  store(batch: JotformSubmissionLike[], within?: WithinImport): Promise<ImportResult>;
   /** Renewed after every page: a long pull keeps its lease, so no other instance starts the same pull. */
   lease?: Lease | undefined;
-  /** After every stored page: the cursor as it stands then, and what the page brought. */
-  onPage?(cursor: Cursor, page: { inserted: number; updated: number }): Promise<void>;
+  /**
+   * In every page's transaction: the cursor as it stands with the page, and what the page brought.
+   * What it writes on `work.tx` commits with the page's rows or not at all, so a stop anywhere
+   * leaves a cursor that covers exactly the pages stored.
+   */
+  onPage?(work: Parameters<WithinImport>[0], cursor: Cursor, page: { inserted: number; updated: number }): Promise<void>;
   /** A page was read (its call made): called in the order the pages are stored. */
   onPageRead?(): void;
   /** Whether another page may be asked for (today's share of JotForm's quota); asked before each page after the first. */
@@ -39,7 +45,8 @@ export interface PullResult {
  * Reads the submissions matching `filter` oldest first, a page of 1,000 at a time, and stores each
  * page in turn, moving `cursor` (its `field`) to the newest time stored. The next page is asked
  * for while a page is being stored (one page ahead, no more): the portal's work and JotForm's reply
- * overlap. The cursor handed to `onPage` covers only the pages stored, so a stop loses nothing.
+ * overlap. The cursor handed to `onPage` covers only the pages stored, and is written in the
+ * transaction of the page it covers, so a stop loses nothing and repeats nothing.
  */
 export async function pull(d: PullDeps, filter: Record<string, string>, cursor: Cursor, field: 'created_at' | 'updated_at'): Promise<PullResult> {
   const key = field === 'created_at' ? 'createdAfter' : 'updatedAfter';
@@ -75,11 +82,12 @@ export async function pull(d: PullDeps, filter: Record<string, string>, cursor: 
         // JotForm times are fixed-width "YYYY-MM-DD HH:MM:SS", so text order is time order.
         if (t && (!cursor[key] || t > cursor[key])) cursor[key] = t;
       }
-      const r = await d.store(batch);
+      const covered = { ...cursor };
+      const onPage = d.onPage;
+      const r = await d.store(batch, onPage && ((work, stored) => onPage(work, covered, { inserted: stored.inserted.length, updated: stored.updated.length })));
       await d.lease?.acquire();
       counts.inserted += r.inserted.length;
       counts.updated += r.updated.length;
-      await d.onPage?.(cursor, { inserted: r.inserted.length, updated: r.updated.length });
     }
     if (!more) return { ...counts, complete: true };
     if (!goOn) return { ...counts, complete: false };

@@ -8,7 +8,7 @@ import { formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts'
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { ReportingSettings } from '../reporting/index.ts';
 import { createFirstSync } from './first-sync.ts';
-import type { JotformImportRepo } from './jotform-import.repo.ts';
+import type { ImportResult, JotformImportRepo, WithinImport } from './jotform-import.repo.ts';
 import { type Cursor, type PullSource, pull } from './jotform-pull.ts';
 import type { QuotaAlert } from './quota-alert.ts';
 import type { QuotaDay } from './jotform-quota.ts';
@@ -123,9 +123,9 @@ export function createSubmissionSync(d: SyncDeps) {
     d.quota.observe(reply.limitLeft);
   });
 
-  async function store(batch: JotformSubmissionLike[]): Promise<{ inserted: string[]; updated: string[] }> {
+  async function store(batch: JotformSubmissionLike[], within?: WithinImport): Promise<ImportResult> {
     const rows = batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
-    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings);
+    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings, within);
     if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
   }
@@ -155,10 +155,11 @@ export function createSubmissionSync(d: SyncDeps) {
         store,
         lease: d.lease,
         onPageRead: () => readAt.push(calls),
-        onPage: async (cursor, page) => {
-          await state.write(keys.cursor, cursor);
+        // The cursor and the progress commit with the page they cover.
+        onPage: async (work, cursor, page) => {
+          await state.write(keys.cursor, cursor, work.tx);
           const at = readAt.shift() ?? calls;
-          if (first) await firstSync.page(page.inserted, at - mark);
+          if (first) await firstSync.page(work, page.inserted, at - mark);
           mark = at;
         },
         mayContinue: async () => (await d.quota.plan()).budgetLeft !== 0,

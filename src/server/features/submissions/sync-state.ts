@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { syncState } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -14,9 +14,10 @@ export function createSyncState(db: Db, clock: Clock) {
       const [row] = await db.select().from(syncState).where(eq(syncState.key, key)).limit(1);
       return row?.value as T | undefined;
     },
-    async write(key: string, value: unknown): Promise<void> {
+    /** On `q`, a transaction, it commits with the change it belongs to. */
+    async write(key: string, value: unknown, q: Queryable = db): Promise<void> {
       const at = clock.now();
-      await db.insert(syncState).values({ key, value, updatedAt: at }).onConflictDoUpdate({ target: syncState.key, set: { value, updatedAt: at } });
+      await q.insert(syncState).values({ key, value, updatedAt: at }).onConflictDoUpdate({ target: syncState.key, set: { value, updatedAt: at } });
     },
     async remove(key: string): Promise<void> {
       await db.delete(syncState).where(eq(syncState.key, key));
