@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, TEST_JWT_SECRET, type TestApp, bearer, createTestApp } from '../../../../tests/support/test-app.ts';
@@ -10,9 +10,10 @@ import { DEMO_AWARE_DATE_QID, DEMO_FORM_ID } from '../../emulators/jotform/fixtu
 import { fixedClock } from '../../lib/clock.ts';
 
 /*
- * The first sync of a form with years of submissions: pages of 1,000, the cursor stored after each
- * one, so a sync stopped halfway goes on after a restart from where it stopped, every submission
- * stored once and none left out.
+ * The first sync of a form with years of submissions: pages of 1,000, the cursor and the progress
+ * stored in each page's own transaction, so a sync stopped halfway (even between a page's rows and
+ * its cursor) goes on after a restart from where it stopped, every submission stored and counted
+ * once and none left out.
  */
 
 const KEY = 'first-sync-key-0123456789abcdef';
@@ -114,6 +115,35 @@ describe('the first sync of years of submissions', () => {
       'First sync from JotForm resumed from its stored cursor: 2,000 of 2,500 submissions imported so far',
       'First sync from JotForm done: 2,500 submissions imported in 3 calls, 10 minutes',
     ]);
+  });
+
+  it('a page whose cursor cannot be stored is not stored either: the resumed sync stores and counts each submission once', async () => {
+    const run = await start();
+    // The database refuses the second page's cursor, as a crash between a page and its cursor would leave it.
+    const owner = run.t.database.owner.db;
+    await owner.execute(sql`create sequence first_sync_cursor_writes`);
+    await owner.execute(sql`grant usage on sequence first_sync_cursor_writes to public`);
+    await owner.execute(sql`create function first_sync_refuse_second_cursor() returns trigger language plpgsql as $$
+      begin
+        if new.key like '%:cursor' then
+          if nextval('first_sync_cursor_writes') = 2 then raise exception 'cursor write refused'; end if;
+        end if;
+        return new;
+      end $$`);
+    await owner.execute(sql`create trigger first_sync_refuse_second_cursor before insert or update on sync_state for each row execute function first_sync_refuse_second_cursor()`);
+    await expect(run.t.app.services.sync.syncOnce()).rejects.toThrow();
+    // The second page went with its cursor: the first page alone is stored, counted and covered.
+    const before = await storedIds(run.t);
+    expect(before).toHaveLength(1_000);
+    expect(await firstSync(run.t.app)).toMatchObject({ imported: 1_000, total: TOTAL, done: false, calls: 1 });
+
+    await owner.execute(sql`drop trigger first_sync_refuse_second_cursor on sync_state`);
+    const restarted = await run.restart();
+    const from = run.emulator.state.requests.length;
+    expect(await restarted.services.sync.syncOnce()).toEqual({ inserted: TOTAL - 1_000, updated: 0 });
+    expectResumedFromCursor(run, from, before);
+    await expectEachOnce(run);
+    expect(await firstSync(restarted)).toMatchObject({ imported: TOTAL, total: TOTAL, done: true });
   });
 
   it('stops by itself when JotForm’s calls run low, and goes on after midnight US Eastern from where it stopped', async () => {
