@@ -5,10 +5,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import { type ServerSpec, login, startServer } from './child.ts';
+import { explainTrends } from './explain.ts';
 import { type DbTarget, createEmbeddedTarget, openForSeeding, openTarget, queryRows, settle } from './databases.ts';
 import { type LoadResult, measureSequential } from './load.ts';
 import type { Check } from './report.ts';
-import { BENCH_ADMIN, seedAdmin, seedSql } from './seed.ts';
+import { BENCH_ADMIN, BENCH_FORM_ID, seedAdmin, seedSql } from './seed.ts';
 
 /** The target: the trend query answers within this many milliseconds (p99 of one user's requests). */
 export const TRENDS_TARGET_MS = 200;
@@ -74,7 +75,13 @@ const COUNT_TABLES: { table: string; columns: string; groupBy: string; derived?:
       FROM submissions s LEFT JOIN submission_codes c ON c.submission_id = s.id WHERE s.submission_status <> 'Denied' GROUP BY 1, 2, 3, 4`,
   },
   {
-    // Kept from the per-day table by its own triggers: checked, never built here.
+    // Kept from the per-day tables by their own triggers: checked, never built here.
+    table: 'complaint_month_counts',
+    columns: 'form_id, month, product, n',
+    groupBy: `SELECT form_id, date_trunc('month', become_aware_date)::date, coalesce(product, ''), count(*)::int FROM submissions WHERE submission_status <> 'Denied' GROUP BY 1, 2, 3`,
+    derived: true,
+  },
+  {
     table: 'complaint_code_month_counts',
     columns: 'form_id, month, product, code, n',
     groupBy: `SELECT s.form_id, date_trunc('month', s.become_aware_date)::date, coalesce(s.product, ''), coalesce(c.code, ''), count(*)::int
@@ -184,6 +191,10 @@ export async function measureTrends(rows: number, spec: ServerSpec, log: (line: 
     } finally {
       await seeding.close();
     }
+    if (process.env.BENCH_EXPLAIN === '1') {
+      const last = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+      log(await explainTrends(target, BENCH_FORM_ID, VIEWS().map((v) => ({ name: v.name, from: `${v.from}-01`, to: last, f: v.f }))));
+    }
     log(
       `  seeded in ${seeded.seedSeconds.toFixed(1)} s (${seeded.codes.toLocaleString('en-US')} codes; the last ${seeded.triggeredRows.toLocaleString('en-US')} through the triggers in ${seeded.triggeredSeconds.toFixed(1)} s); ${seeded.countRows.toLocaleString('en-US')} count rows, ${seeded.countsAgree ? 'equal to' : 'NOT equal to'} a GROUP BY over the rows`,
     );
@@ -191,11 +202,7 @@ export async function measureTrends(rows: number, spec: ServerSpec, log: (line: 
     try {
       const headers = { authorization: `Bearer ${await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password)}` };
       const views: TrendsResult['views'] = [];
-      for (const [name, query] of [
-        ['last 12 months, every product', ''],
-        ['last 12 months, one product', '?product=Infusion%20pump'],
-        ['24 months, one code', `?from=${monthsAgo(23)}&to=${monthsAgo(0)}&code=A0201`],
-      ] as const) {
+      for (const { name, query } of VIEWS()) {
         log(`  trends ${name}: 1 user, up to ${SEQUENTIAL.requests} sequential requests, ours, floor, then plain …`);
         const ours = await measureSequential(`${server.url}/v1/trends${query}`, { ...SEQUENTIAL, headers });
         const floor = await measureSequential(`${server.url}/floor/trends${query}`, SEQUENTIAL);
@@ -210,6 +217,13 @@ export async function measureTrends(rows: number, spec: ServerSpec, log: (line: 
     await target?.destroy();
   }
 }
+
+/** The views measured: the page as it opens (the last 12 months, every product), one product, 24 months of one code. */
+const VIEWS = (): { name: string; query: string; from: string; f: { product?: string; code?: string } }[] => [
+  { name: 'last 12 months, every product', query: '', from: monthsAgo(11), f: {} },
+  { name: 'last 12 months, one product', query: '?product=Infusion%20pump', from: monthsAgo(11), f: { product: 'Infusion pump' } },
+  { name: '24 months, one code', query: `?from=${monthsAgo(23)}&to=${monthsAgo(0)}&code=A0201`, from: monthsAgo(23), f: { code: 'A0201' } },
+];
 
 function monthsAgo(n: number): string {
   const d = new Date();

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { RuleFields, SignalRuleBody, TrendRow, TrendTotal } from '#shared/contract/trends';
 import type { Queryable } from '../../db/client.ts';
-import { complaintCodeDayCounts, complaintCodeMonthCounts, complaintDayCounts, signalRules, trendSignals, users } from '../../db/schema/index.ts';
+import { complaintCodeDayCounts, complaintCodeMonthCounts, complaintDayCounts, complaintMonthCounts, signalRules, trendSignals, users } from '../../db/schema/index.ts';
 
 export type RuleRow = typeof signalRules.$inferSelect;
 export type SignalRow = typeof trendSignals.$inferSelect;
@@ -19,56 +19,57 @@ export function ruleColumns(b: SignalRuleBody) {
     : { kind: b.kind, product: b.product, code, windowDays: null, count: null, factor: b.factor, minCount: b.minCount };
 }
 
-const month = (col: typeof complaintDayCounts.day | typeof complaintCodeMonthCounts.month) => sql<string>`to_char(${col}, 'YYYY-MM')`;
-const sum = sql<number>`sum(n)::int`.mapWith(Number);
+const month = (col: typeof complaintMonthCounts.month | typeof complaintCodeMonthCounts.month) => sql<string>`to_char(${col}, 'YYYY-MM')`;
 /** An empty product or code in a count table stands for none; the API says null. */
 const orNull = (v: string) => (v === '' ? null : v);
 
 /**
- * Counts from the count tables (the trend's by product and code from the monthly one, the rules'
- * windows from the per-day ones), the rules and their signals.
+ * Counts from the count tables (the trend's from the monthly ones, the rules' windows from the
+ * per-day ones), the rules and their signals.
  */
 export function createTrendsRepo() {
   const p = complaintDayCounts;
   const c = complaintCodeDayCounts;
   const m = complaintCodeMonthCounts;
+  const t = complaintMonthCounts;
   return {
-    /** Complaints per month × product × code between two days (both included): `from` a month's first day, `to` its last. */
+    /**
+     * Complaints per month × product × code between two days (both included): `from` a month's
+     * first day, `to` its last. A row of the monthly table is one month, product and code already:
+     * read in its key's order, nothing summed.
+     */
     async rows(q: Queryable, formId: string, from: string, to: string, f: { product?: string | undefined; code?: string | undefined }): Promise<TrendRow[]> {
       const rows = await q
-        .select({ month: month(m.month), product: m.product, code: m.code, count: sum })
+        .select({ month: month(m.month), product: m.product, code: m.code, count: m.n })
         .from(m)
-        .where(and(eq(m.formId, formId), gte(m.month, from), lte(m.month, to), f.product !== undefined ? eq(m.product, f.product) : undefined, f.code !== undefined ? eq(m.code, f.code) : undefined))
-        .groupBy(sql`1`, m.product, m.code)
-        .having(sql`sum(n) <> 0`)
-        .orderBy(sql`1`, asc(m.product), asc(m.code));
+        .where(and(eq(m.formId, formId), gte(m.month, from), lte(m.month, to), f.product !== undefined ? eq(m.product, f.product) : undefined, f.code !== undefined ? eq(m.code, f.code) : undefined, ne(m.n, 0)))
+        .orderBy(asc(m.month), asc(m.product), asc(m.code));
       return rows.map((r) => ({ month: r.month, product: orNull(r.product), code: orNull(r.code), count: r.count }));
     },
 
-    /** Complaints per month × product, each once (with a code: those with that code), between a month's first day and a month's last. */
+    /**
+     * Complaints per month × product, each once (with a code: those with that code), between a
+     * month's first day and a month's last: a row of a monthly table each.
+     */
     async totals(q: Queryable, formId: string, from: string, to: string, f: { product?: string | undefined; code?: string | undefined }): Promise<TrendTotal[]> {
       const rows =
         f.code !== undefined
           ? await q
-              .select({ month: month(m.month), product: m.product, count: sum })
+              .select({ month: month(m.month), product: m.product, count: m.n })
               .from(m)
-              .where(and(eq(m.formId, formId), eq(m.code, f.code), gte(m.month, from), lte(m.month, to), f.product !== undefined ? eq(m.product, f.product) : undefined))
-              .groupBy(sql`1`, m.product)
-              .having(sql`sum(n) <> 0`)
-              .orderBy(sql`1`, asc(m.product))
+              .where(and(eq(m.formId, formId), eq(m.code, f.code), gte(m.month, from), lte(m.month, to), f.product !== undefined ? eq(m.product, f.product) : undefined, ne(m.n, 0)))
+              .orderBy(asc(m.month), asc(m.product))
           : await q
-              .select({ month: month(p.day), product: p.product, count: sum })
-              .from(p)
-              .where(and(eq(p.formId, formId), gte(p.day, from), lte(p.day, to), f.product !== undefined ? eq(p.product, f.product) : undefined))
-              .groupBy(sql`1`, p.product)
-              .having(sql`sum(n) <> 0`)
-              .orderBy(sql`1`, asc(p.product));
+              .select({ month: month(t.month), product: t.product, count: t.n })
+              .from(t)
+              .where(and(eq(t.formId, formId), gte(t.month, from), lte(t.month, to), f.product !== undefined ? eq(t.product, f.product) : undefined, ne(t.n, 0)))
+              .orderBy(asc(t.month), asc(t.product));
       return rows.map((r) => ({ month: r.month, product: orNull(r.product), count: r.count }));
     },
 
-    /** The products named on complaints between two days, for the filter (the per-product table: a few rows a day). */
+    /** The products named on complaints between a month's first day and a month's last, for the filter (a row per month and product). */
     async products(q: Queryable, formId: string, from: string, to: string): Promise<string[]> {
-      const rows = await q.selectDistinct({ v: p.product }).from(p).where(and(eq(p.formId, formId), gte(p.day, from), lte(p.day, to), ne(p.product, ''), ne(p.n, 0))).orderBy(asc(p.product));
+      const rows = await q.selectDistinct({ v: t.product }).from(t).where(and(eq(t.formId, formId), gte(t.month, from), lte(t.month, to), ne(t.product, ''), ne(t.n, 0))).orderBy(asc(t.product));
       return rows.map((r) => r.v);
     },
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
-import { mailOutbox, submissionCodes, submissions } from '../../db/schema/index.ts';
+import { complaintCodeMonthCounts, complaintMonthCounts, mailOutbox, submissionCodes, submissions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 const FORM = '250000000000042';
@@ -73,6 +73,29 @@ function expected(from: string, to: string, f: { product?: string; code?: string
 const sorted = <T extends { month: string; product: string | null; code?: string | null }>(xs: T[]) =>
   [...xs].sort((a, b) => `${a.month}|${a.product ?? ''}|${a.code ?? ''}`.localeCompare(`${b.month}|${b.product ?? ''}|${b.code ?? ''}`));
 
+/**
+ * The monthly count tables as stored (rows of 0 left out), against the complaints as written: each
+ * complaint once per month and product, and once under each of its codes ('' for none or no product).
+ */
+async function monthTables() {
+  const key = (...xs: string[]) => xs.join('|');
+  const stored = async (table: typeof complaintMonthCounts | typeof complaintCodeMonthCounts, withCode: boolean) =>
+    Object.fromEntries(
+      (await t.database.db.select().from(table).where(eq(table.formId, FORM)))
+        .filter((r) => r.n !== 0)
+        .map((r) => [withCode ? key(r.month, r.product, (r as { code: string }).code) : key(r.month, r.product), r.n]),
+    );
+  const want = { totals: {} as Record<string, number>, codes: {} as Record<string, number> };
+  for (const c of complaints) {
+    if (c.status === 'Denied') continue;
+    const month = `${c.day.slice(0, 7)}-01`;
+    const k = key(month, c.product ?? '');
+    want.totals[k] = (want.totals[k] ?? 0) + 1;
+    for (const code of c.codes.length > 0 ? c.codes : ['']) want.codes[key(month, c.product ?? '', code)] = (want.codes[key(month, c.product ?? '', code)] ?? 0) + 1;
+  }
+  return { stored: { totals: await stored(complaintMonthCounts, false), codes: await stored(complaintCodeMonthCounts, true) }, want };
+}
+
 async function trends(query: string, role: 'staff' | 'admin' = 'staff') {
   const res = await t.request({ method: 'GET', url: `/v1/trends${query}`, headers: await t.as(role) });
   expect(res.statusCode, res.body).toBe(200);
@@ -139,11 +162,25 @@ describe('GET /v1/trends', () => {
     expect(all.products.length).toBeGreaterThan(1);
     expect(all.codes).toEqual([...new Set(complaints.filter((x) => x.status !== 'Denied').flatMap((x) => x.codes))].sort());
 
+    // The monthly tables the trend reads, row by row, after the imports, codings and changes above.
+    const tables = await monthTables();
+    expect(tables.stored).toEqual(tables.want);
+
     // Deleting a complaint takes it out of the counts, codes and all.
     const gone = complaints.find((x) => x.status !== 'Denied' && x.codes.length > 0)!;
     await t.database.db.delete(submissions).where(eq(submissions.id, gone.id));
     complaints.splice(complaints.indexOf(gone), 1);
-    expect(sorted((await trends('?from=2024-12&to=2026-03')).rows)).toEqual(expected('2024-12', '2026-03').rows);
+    const after = await trends('?from=2024-12&to=2026-03');
+    expect(sorted(after.rows)).toEqual(expected('2024-12', '2026-03').rows);
+    expect(sorted(after.totals)).toEqual(expected('2024-12', '2026-03').totals);
+    // A product whose only complaint goes leaves the filter's list.
+    const only = await add({ product: 'Wound dressing', day: '2026-02-14', status: 'Pending Review', codes: [] });
+    expect((await trends('')).products).toContain('Wound dressing');
+    await t.database.db.delete(submissions).where(eq(submissions.id, only.id));
+    complaints.splice(complaints.indexOf(only), 1);
+    expect((await trends('')).products).not.toContain('Wound dressing');
+    const deleted = await monthTables();
+    expect(deleted.stored).toEqual(deleted.want);
   });
 
   it('is for quality managers (staff) and admins, and refuses a period that makes no sense', async () => {
