@@ -15,11 +15,16 @@ export interface PullSource {
   iterateSubmissions(formId: string, opts: { filter?: Record<string, string>; orderby?: 'created_at' | 'updated_at'; direction?: 'ASC' | 'DESC'; pageSize?: number }): AsyncIterable<JotformSubmissionLike>;
 }
 
-export interface PullDeps {
+export interface PullDeps<Page> {
   jotform: PullSource;
   formId: string;
-  /** Stores a page; `within` runs in the page's own transaction. */
-  store(batch: JotformSubmissionLike[], within?: WithinImport): Promise<ImportResult>;
+  /**
+   * Turns a page as read into what `store` takes (maps each submission to its columns), as soon as
+   * the page is read: while the page before it is still being written, not after.
+   */
+  prepare(batch: JotformSubmissionLike[]): Page;
+  /** Stores a prepared page; `within` runs in the page's own transaction. */
+  store(page: Page, within?: WithinImport): Promise<ImportResult>;
   /** Renewed after every page: a long pull keeps its lease, so no other instance starts the same pull. */
   lease?: Lease | undefined;
   /**
@@ -44,31 +49,32 @@ export interface PullResult {
 /**
  * Reads the submissions matching `filter` oldest first, a page of 1,000 at a time, and stores each
  * page in turn, moving `cursor` (its `field`) to the newest time stored. The next page is asked
- * for while a page is being stored (one page ahead, no more): the portal's work and JotForm's reply
- * overlap. The cursor handed to `onPage` covers only the pages stored, and is written in the
+ * for while a page is being stored (one page ahead, no more), and prepared as soon as it comes: the
+ * portal's work on one page, JotForm's reply and the database's work on the page before overlap. The cursor handed to `onPage` covers only the pages stored, and is written in the
  * transaction of the page it covers, so a stop loses nothing and repeats nothing.
  */
-export async function pull(d: PullDeps, filter: Record<string, string>, cursor: Cursor, field: 'created_at' | 'updated_at'): Promise<PullResult> {
+export async function pull<Page>(d: PullDeps<Page>, filter: Record<string, string>, cursor: Cursor, field: 'created_at' | 'updated_at'): Promise<PullResult> {
   const key = field === 'created_at' ? 'createdAfter' : 'updatedAfter';
   const counts = { inserted: 0, updated: 0 };
   const submissions = d.jotform.iterateSubmissions(d.formId, { filter, orderby: field, direction: 'ASC', pageSize: PAGE_SIZE })[Symbol.asyncIterator]();
-  /** The next page: up to 1,000 submissions, and whether JotForm has more. */
-  const readPage = async (): Promise<{ batch: JotformSubmissionLike[]; more: boolean }> => {
+  /** The next page: up to 1,000 submissions, prepared for storing, and whether JotForm has more. */
+  const readPage = async (): Promise<{ batch: JotformSubmissionLike[]; page: Page; more: boolean }> => {
     const batch: JotformSubmissionLike[] = [];
+    let more = true;
     while (batch.length < PAGE_SIZE) {
       const next = await submissions.next();
       if (next.done) {
-        if (batch.length > 0) d.onPageRead?.();
-        return { batch, more: false };
+        more = false;
+        break;
       }
       batch.push(next.value);
     }
-    d.onPageRead?.();
-    return { batch, more: true };
+    if (batch.length > 0) d.onPageRead?.();
+    return { batch, page: d.prepare(batch), more };
   };
   let ahead = readPage();
   for (;;) {
-    const { batch, more } = await ahead;
+    const { batch, page, more } = await ahead;
     // Today's share of JotForm's quota is asked before each page after the first.
     const goOn = more && (!d.mayContinue || (await d.mayContinue()));
     if (goOn) {
@@ -84,7 +90,7 @@ export async function pull(d: PullDeps, filter: Record<string, string>, cursor: 
       }
       const covered = { ...cursor };
       const onPage = d.onPage;
-      const r = await d.store(batch, onPage && ((work, stored) => onPage(work, covered, { inserted: stored.inserted.length, updated: stored.updated.length })));
+      const r = await d.store(page, onPage && ((work, stored) => onPage(work, covered, { inserted: stored.inserted.length, updated: stored.updated.length })));
       await d.lease?.acquire();
       counts.inserted += r.inserted.length;
       counts.updated += r.updated.length;

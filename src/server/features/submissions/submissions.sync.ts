@@ -13,7 +13,7 @@ import { type Cursor, type PullSource, pull } from './jotform-pull.ts';
 import type { QuotaAlert } from './quota-alert.ts';
 import type { QuotaDay } from './jotform-quota.ts';
 import type { QuotaTracker } from './quota-tracker.ts';
-import { type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
+import { type JotformColumns, type JotformSubmissionLike, type MapperOptions, mapJotformSubmission } from './submission-mapper.ts';
 import { createSyncState } from './sync-state.ts';
 import { createWebhookIntake } from './webhook-intake.ts';
 
@@ -123,12 +123,16 @@ export function createSubmissionSync(d: SyncDeps) {
     d.quota.observe(reply.limitLeft);
   });
 
-  async function store(batch: JotformSubmissionLike[], within?: WithinImport): Promise<ImportResult> {
-    const rows = batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
+  /** A page's submissions of this form as the columns they are stored in. */
+  const mapPage = (batch: JotformSubmissionLike[]): JotformColumns[] => batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
+
+  async function storeRows(rows: JotformColumns[], within?: WithinImport): Promise<ImportResult> {
     const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings, within);
     if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
   }
+
+  const store = (batch: JotformSubmissionLike[]): Promise<ImportResult> => storeRows(mapPage(batch));
 
   /**
    * Asks for rows updated after a moment in the future: none may come back. If some do, JotForm
@@ -152,7 +156,8 @@ export function createSubmissionSync(d: SyncDeps) {
       {
         jotform: d.jotform,
         formId: d.formId,
-        store,
+        prepare: mapPage,
+        store: storeRows,
         lease: d.lease,
         onPageRead: () => readAt.push(calls),
         // The cursor and the progress commit with the page they cover.
@@ -185,7 +190,7 @@ export function createSubmissionSync(d: SyncDeps) {
     let updated = { inserted: 0, updated: 0 };
     if (created.complete && kind === 'full') {
       if (updatedAtFilter === 'unknown') updatedAtFilter = await probeUpdatedAtFilter(Boolean(next.createdAfter));
-      const deps = { jotform: d.jotform, formId: d.formId, store, lease: d.lease };
+      const deps = { jotform: d.jotform, formId: d.formId, prepare: mapPage, store: storeRows, lease: d.lease };
       if (updatedAtFilter === 'honoured' && saved.updatedAfter) {
         updated = await pull(deps, { 'updated_at:gt': minusOverlap(saved.updatedAfter) }, next, 'updated_at');
       } else if (updatedAtFilter === 'ignored') {
