@@ -67,6 +67,83 @@ const JotformAnswerSchema = z.looseObject({
   sublabels: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
 }) satisfies z.ZodType<JotformAnswer>;
 
+/** Keys the answer schema reads; any other key of an answer is kept as it came. */
+const ANSWER_KEYS = new Set(['name', 'order', 'text', 'type', 'answer', 'prettyFormat', 'sublabels']);
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return (proto === Object.prototype || proto === null) && !Object.hasOwn(v, '__proto__');
+}
+
+/** `optionalStr`'s reading of a value it accepts; undefined for one it does not. */
+const optionalText = (v: unknown): string | undefined => (v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+/**
+ * An answer in one of the shapes JotForm sends, read as `JotformAnswerSchema` reads it (the same
+ * keys, in the same order, with the same values), without the schema's machinery: a page of 1,000
+ * submissions holds some 22,000 answers, and the schema's work on them was the largest part of
+ * reading a page. Undefined for anything else, which the schema then reads (and reports).
+ */
+function plainAnswer(a: unknown): JotformAnswer | undefined {
+  if (!isPlainObject(a) || typeof a.type !== 'string') return undefined;
+  const name = optionalText(a.name);
+  const order = optionalText(a.order);
+  const text = optionalText(a.text);
+  if (name === undefined || order === undefined || text === undefined) return undefined;
+  const out: JotformAnswer = { name, order, text, type: a.type };
+  if (Object.hasOwn(a, 'answer')) {
+    const v = a.answer;
+    if (v === null || v === undefined) out.answer = undefined;
+    else if (typeof v === 'string') out.answer = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out.answer = String(v);
+    else if (Array.isArray(v)) out.answer = [...(v as unknown[])];
+    else if (isPlainObject(v)) out.answer = { ...v };
+    else return undefined;
+  }
+  if (Object.hasOwn(a, 'prettyFormat')) {
+    const v = a.prettyFormat;
+    if (v === undefined || typeof v === 'string') out.prettyFormat = v;
+    else if (typeof v === 'number') out.prettyFormat = String(v);
+    else return undefined;
+  }
+  if (Object.hasOwn(a, 'sublabels')) {
+    const v = a.sublabels;
+    if (v === undefined || typeof v === 'string') out.sublabels = v;
+    else if (isPlainObject(v)) out.sublabels = { ...v };
+    else return undefined;
+  }
+  for (const key of Object.keys(a)) if (!ANSWER_KEYS.has(key)) out[key] = a[key];
+  return out;
+}
+
+const AnswersMapSchema = mapLike(JotformAnswerSchema);
+
+/**
+ * A submission's answers by qid (a PHP empty array for none): read directly when every answer has
+ * a shape JotForm sends, else by the schema, whose issues are then the reply's.
+ */
+const AnswersSchema = z.unknown().transform((v, ctx): Record<string, JotformAnswer> => {
+  const map: unknown = Array.isArray(v) ? Object.fromEntries(v.map((item, i) => [String(i), item])) : v;
+  if (isPlainObject(map)) {
+    const out: Record<string, JotformAnswer> = {};
+    let plain = true;
+    for (const qid of Object.keys(map)) {
+      const answer = plainAnswer(map[qid]);
+      if (!answer) {
+        plain = false;
+        break;
+      }
+      out[qid] = answer;
+    }
+    if (plain) return out;
+  }
+  const read = AnswersMapSchema.safeParse(v);
+  if (read.success) return read.data;
+  ctx.issues.push(...(read.error.issues as typeof ctx.issues));
+  return z.NEVER;
+});
+
 export const JotformSubmissionSchema = z.looseObject({
   id: str,
   form_id: str,
@@ -78,7 +155,7 @@ export const JotformSubmissionSchema = z.looseObject({
   flag: str,
   notes: optionalStr,
   /** Keyed by qid; every form field appears, answered or not. */
-  answers: mapLike(JotformAnswerSchema),
+  answers: AnswersSchema,
 });
 export type JotformSubmission = z.infer<typeof JotformSubmissionSchema>;
 
