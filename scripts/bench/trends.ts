@@ -75,13 +75,6 @@ const COUNT_TABLES: { table: string; columns: string; groupBy: string; derived?:
       FROM submissions s LEFT JOIN submission_codes c ON c.submission_id = s.id WHERE s.submission_status <> 'Denied' GROUP BY 1, 2, 3, 4`,
   },
   {
-    // Kept from the per-day tables by their own triggers: checked, never built here.
-    table: 'complaint_month_counts',
-    columns: 'form_id, month, product, n',
-    groupBy: `SELECT form_id, date_trunc('month', become_aware_date)::date, coalesce(product, ''), count(*)::int FROM submissions WHERE submission_status <> 'Denied' GROUP BY 1, 2, 3`,
-    derived: true,
-  },
-  {
     table: 'complaint_code_month_counts',
     columns: 'form_id, month, product, code, n',
     groupBy: `SELECT s.form_id, date_trunc('month', s.become_aware_date)::date, coalesce(s.product, ''), coalesce(c.code, ''), count(*)::int

@@ -18,7 +18,7 @@ export const ArchiveManifest = z.object({
 export type ArchiveManifest = z.infer<typeof ArchiveManifest>;
 
 /** Tables the database keeps itself from other tables (by trigger): rebuilt on import, never carried. */
-export const DERIVED_TABLES = new Set(['submission_day_counts', 'complaint_day_counts', 'complaint_code_day_counts', 'complaint_code_month_counts', 'complaint_month_counts']);
+export const DERIVED_TABLES = new Set(['submission_day_counts', 'complaint_day_counts', 'complaint_code_day_counts', 'complaint_code_month_counts']);
 /**
  * Live credentials, never written to an archive: the shared Arena session (a restored portal signs
  * in afresh) and every second factor's seed, recovery codes and pending challenges (sealed with

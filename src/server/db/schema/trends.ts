@@ -53,22 +53,6 @@ export const complaintCodeMonthCounts = pgTable(
   (t) => [primaryKey({ columns: [t.formId, t.month, t.product, t.code] })],
 );
 
-/**
- * The per-product counts summed by calendar month (`month`: its first day), each complaint once,
- * kept from complaint_day_counts by its own statement triggers: the trend's totals and products
- * read a row per month and product where the per-day table holds one per day.
- */
-export const complaintMonthCounts = pgTable(
-  'complaint_month_counts',
-  {
-    formId: text('form_id').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
-    product: text('product').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.formId, t.month, t.product] })],
-);
-
 /** A signal rule set in advance (docs/features/trends.md); removing one keeps it, with `deleted_at`, for the signals it raised. */
 export const signalRules = pgTable(
   'signal_rules',

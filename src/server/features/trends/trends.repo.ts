@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { RuleFields, SignalRuleBody, TrendRow, TrendTotal } from '#shared/contract/trends';
 import type { Queryable } from '../../db/client.ts';
-import { complaintCodeDayCounts, complaintCodeMonthCounts, complaintDayCounts, complaintMonthCounts, signalRules, trendSignals, users } from '../../db/schema/index.ts';
+import { complaintCodeDayCounts, complaintCodeMonthCounts, complaintDayCounts, signalRules, trendSignals, users } from '../../db/schema/index.ts';
 
 export type RuleRow = typeof signalRules.$inferSelect;
 export type SignalRow = typeof trendSignals.$inferSelect;
@@ -19,7 +19,7 @@ export function ruleColumns(b: SignalRuleBody) {
     : { kind: b.kind, product: b.product, code, windowDays: null, count: null, factor: b.factor, minCount: b.minCount };
 }
 
-const month = (col: typeof complaintMonthCounts.month | typeof complaintCodeMonthCounts.month) => sql<string>`to_char(${col}, 'YYYY-MM')`;
+const month = (col: typeof complaintCodeMonthCounts.month) => sql<string>`to_char(${col}, 'YYYY-MM')`;
 /** An empty product or code in a count table stands for none; the API says null. */
 const orNull = (v: string) => (v === '' ? null : v);
 
@@ -31,7 +31,6 @@ export function createTrendsRepo() {
   const p = complaintDayCounts;
   const c = complaintCodeDayCounts;
   const m = complaintCodeMonthCounts;
-  const t = complaintMonthCounts;
   return {
     /**
      * Complaints per month × product × code between two days (both included): `from` a month's
@@ -60,16 +59,18 @@ export function createTrendsRepo() {
               .where(and(eq(m.formId, formId), eq(m.code, f.code), gte(m.month, from), lte(m.month, to), f.product !== undefined ? eq(m.product, f.product) : undefined, ne(m.n, 0)))
               .orderBy(asc(m.month), asc(m.product))
           : await q
-              .select({ month: month(t.month), product: t.product, count: t.n })
-              .from(t)
-              .where(and(eq(t.formId, formId), gte(t.month, from), lte(t.month, to), f.product !== undefined ? eq(t.product, f.product) : undefined, ne(t.n, 0)))
-              .orderBy(asc(t.month), asc(t.product));
+              .select({ month: sql<string>`to_char(${p.day}, 'YYYY-MM')`, product: p.product, count: sql<number>`sum(n)::int`.mapWith(Number) })
+              .from(p)
+              .where(and(eq(p.formId, formId), gte(p.day, from), lte(p.day, to), f.product !== undefined ? eq(p.product, f.product) : undefined))
+              .groupBy(sql`1`, p.product)
+              .having(sql`sum(n) <> 0`)
+              .orderBy(sql`1`, asc(p.product));
       return rows.map((r) => ({ month: r.month, product: orNull(r.product), count: r.count }));
     },
 
     /** The products named on complaints between a month's first day and a month's last, for the filter (a row per month and product). */
     async products(q: Queryable, formId: string, from: string, to: string): Promise<string[]> {
-      const rows = await q.selectDistinct({ v: t.product }).from(t).where(and(eq(t.formId, formId), gte(t.month, from), lte(t.month, to), ne(t.product, ''), ne(t.n, 0))).orderBy(asc(t.product));
+      const rows = await q.selectDistinct({ v: p.product }).from(p).where(and(eq(p.formId, formId), gte(p.day, from), lte(p.day, to), ne(p.product, ''), ne(p.n, 0))).orderBy(asc(p.product));
       return rows.map((r) => r.v);
     },
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../../tests/support/test-app.ts';
-import { complaintCodeMonthCounts, complaintMonthCounts, mailOutbox, submissionCodes, submissions } from '../../db/schema/index.ts';
+import { complaintCodeMonthCounts, complaintDayCounts, mailOutbox, submissionCodes, submissions } from '../../db/schema/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 const FORM = '250000000000042';
@@ -74,17 +74,20 @@ const sorted = <T extends { month: string; product: string | null; code?: string
   [...xs].sort((a, b) => `${a.month}|${a.product ?? ''}|${a.code ?? ''}`.localeCompare(`${b.month}|${b.product ?? ''}|${b.code ?? ''}`));
 
 /**
- * The monthly count tables as stored (rows of 0 left out), against the complaints as written: each
- * complaint once per month and product, and once under each of its codes ('' for none or no product).
+ * The count tables the trend reads, as stored (rows of 0 left out), against the complaints as
+ * written: the per-day product counts summed by month (each complaint once per month and product),
+ * and the monthly code counts (once under each of its codes; '' for none or no product).
  */
 async function monthTables() {
   const key = (...xs: string[]) => xs.join('|');
-  const stored = async (table: typeof complaintMonthCounts | typeof complaintCodeMonthCounts, withCode: boolean) =>
-    Object.fromEntries(
-      (await t.database.db.select().from(table).where(eq(table.formId, FORM)))
-        .filter((r) => r.n !== 0)
-        .map((r) => [withCode ? key(r.month, r.product, (r as { code: string }).code) : key(r.month, r.product), r.n]),
-    );
+  const totals: Record<string, number> = {};
+  for (const r of await t.database.db.select().from(complaintDayCounts).where(eq(complaintDayCounts.formId, FORM))) {
+    const k = key(`${r.day.slice(0, 7)}-01`, r.product);
+    totals[k] = (totals[k] ?? 0) + r.n;
+  }
+  const codes = Object.fromEntries(
+    (await t.database.db.select().from(complaintCodeMonthCounts).where(eq(complaintCodeMonthCounts.formId, FORM))).filter((r) => r.n !== 0).map((r) => [key(r.month, r.product, r.code), r.n]),
+  );
   const want = { totals: {} as Record<string, number>, codes: {} as Record<string, number> };
   for (const c of complaints) {
     if (c.status === 'Denied') continue;
@@ -93,7 +96,7 @@ async function monthTables() {
     want.totals[k] = (want.totals[k] ?? 0) + 1;
     for (const code of c.codes.length > 0 ? c.codes : ['']) want.codes[key(month, c.product ?? '', code)] = (want.codes[key(month, c.product ?? '', code)] ?? 0) + 1;
   }
-  return { stored: { totals: await stored(complaintMonthCounts, false), codes: await stored(complaintCodeMonthCounts, true) }, want };
+  return { stored: { totals: Object.fromEntries(Object.entries(totals).filter(([, n]) => n !== 0)), codes }, want };
 }
 
 async function trends(query: string, role: 'staff' | 'admin' = 'staff') {
@@ -162,7 +165,7 @@ describe('GET /v1/trends', () => {
     expect(all.products.length).toBeGreaterThan(1);
     expect(all.codes).toEqual([...new Set(complaints.filter((x) => x.status !== 'Denied').flatMap((x) => x.codes))].sort());
 
-    // The monthly tables the trend reads, row by row, after the imports, codings and changes above.
+    // The count tables the trend reads, row by row, after the imports, codings and changes above.
     const tables = await monthTables();
     expect(tables.stored).toEqual(tables.want);
 
