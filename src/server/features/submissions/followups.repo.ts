@@ -82,7 +82,10 @@ export function createFollowupsRepo(db: Db) {
         .set({ followup: text, followupAttempts: sql`${submissions.followupAttempts} + 1`, modifiedAt: at })
         .from(before)
         .where(and(eq(submissions.id, before.id), isNull(submissions.closedAt), sql`${submissions.followup} is distinct from ${text}`))
-        .returning({ ...ROW_COLUMNS, opened: OPENED, previous: before.followup });
+        .returning({ ...ROW_COLUMNS, opened: OPENED, previous: before.followup })
+        // Named: each connection parses and plans the statement once, not on every save.
+        .prepare('followup_save_new_text')
+        .execute();
       return row;
     },
 
