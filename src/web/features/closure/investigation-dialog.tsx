@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { REASON_MIN, RESULT_MAX, SUMMARY_MAX } from '#shared/contract/closure';
 import { toast } from '../../lib/toast.ts';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { useRecordInvestigation } from './api.ts';
 import { SignFields, type SigningVia, useSignedSubmit } from '../signatures/index.ts';
@@ -13,6 +14,11 @@ interface Props {
   afterWrite: (id: string) => void;
 }
 
+const OUTCOMES = [
+  { value: 'investigated', label: 'Investigated' },
+  { value: 'not_investigated', label: 'No investigation' },
+] as const;
+
 /** Records the investigation (summary and result) or why there was none, signed "Investigation reviewed". */
 export function InvestigationDialog({ id, open, onClose, afterWrite }: Props) {
   const record = useRecordInvestigation(afterWrite);
@@ -22,18 +28,18 @@ export function InvestigationDialog({ id, open, onClose, afterWrite }: Props) {
   const [result, setResult] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const errors = !tried
-    ? {}
-    : outcome === 'investigated'
+  // What is wrong with the form as it stands; shown once a submit was tried.
+  const problems =
+    outcome === 'investigated'
       ? { summary: summary.trim() ? undefined : 'Describe what was investigated.', result: result.trim() ? undefined : 'Give the result.' }
       : { reason: reason.trim().length >= REASON_MIN ? undefined : `The reason must be at least ${REASON_MIN} characters.` };
+  const errors: Partial<Record<'summary' | 'result' | 'reason', string>> = tried ? problems : {};
   const busy = record.isPending || signed.verifying;
 
   async function submit(via: SigningVia) {
     if (busy || !open) return;
     setTried(true);
-    if (!outcome) return;
-    if (outcome === 'investigated' ? !summary.trim() || !result.trim() : reason.trim().length < REASON_MIN) return;
+    if (!outcome || Object.values(problems).some(Boolean)) return;
     const ok = await signed.run(
       (signature) =>
         record.mutateAsync({
@@ -59,20 +65,7 @@ export function InvestigationDialog({ id, open, onClose, afterWrite }: Props) {
         noValidate
       >
         <DialogBody className="space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Was the complaint investigated?</legend>
-            <div className="mt-1.5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-800">
-              <label className="flex items-center gap-2">
-                <input type="radio" name="outcome" checked={outcome === 'investigated'} onChange={() => setOutcome('investigated')} className="size-4 border-slate-300 text-brand-700" />
-                Investigated
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="outcome" checked={outcome === 'not_investigated'} onChange={() => setOutcome('not_investigated')} className="size-4 border-slate-300 text-brand-700" />
-                No investigation
-              </label>
-            </div>
-            {tried && !outcome && <p className="mt-1.5 text-sm text-red-700">Choose whether it was investigated.</p>}
-          </fieldset>
+          <RadioGroup legend="Was the complaint investigated?" name="outcome" options={OUTCOMES} value={outcome} onChange={setOutcome} error={tried && !outcome ? 'Choose whether it was investigated.' : undefined} />
           {outcome === 'investigated' && (
             <>
               <Textarea label="Summary of the investigation" required maxLength={SUMMARY_MAX} value={summary} onChange={(e) => setSummary(e.target.value)} error={errors.summary} />

@@ -4,6 +4,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { DateInput } from '../../ui/date-input.tsx';
 import { DialogBody, FormActions, Modal } from '../../ui/dialog.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
 import { Select } from '../../ui/select.tsx';
 import { Textarea } from '../../ui/textarea.tsx';
 import { type ReplyBody, useRecordReply } from './api.ts';
@@ -17,6 +18,11 @@ interface Props {
   today: string;
 }
 
+const OUTCOMES = [
+  { value: 'replied', label: 'Replied' },
+  { value: 'not_needed', label: 'No reply needed' },
+] as const;
+
 const CHANNEL_OPTIONS = REPLY_CHANNELS.map((c) => ({ value: c, label: REPLY_CHANNEL_LABELS[c] }));
 
 /** Records the reply to the complainant (date, channel, text) or why none is needed. */
@@ -28,18 +34,18 @@ export function ReplyDialog({ id, open, onClose, afterWrite, today }: Props) {
   const [text, setText] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const errors = !tried
-    ? {}
-    : outcome === 'replied'
+  // What is wrong with the form as it stands; shown once a submit was tried.
+  const problems =
+    outcome === 'replied'
       ? { repliedOn: repliedOn ? undefined : 'Give the date of the reply.', text: text.trim() ? undefined : 'Give what the reply said.' }
       : { reason: reason.trim().length >= REASON_MIN ? undefined : `The reason must be at least ${REASON_MIN} characters.` };
+  const errors: Partial<Record<'repliedOn' | 'text' | 'reason', string>> = tried ? problems : {};
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (record.isPending || !open) return;
     setTried(true);
-    if (!outcome || Object.values(errors).some(Boolean)) return;
-    if (outcome === 'replied' ? !repliedOn || !text.trim() : reason.trim().length < REASON_MIN) return;
+    if (!outcome || Object.values(problems).some(Boolean)) return;
     const body: ReplyBody = outcome === 'replied' ? { outcome, repliedOn, channel, text: text.trim() } : { outcome, reason: reason.trim() };
     record.mutate(
       { id, body },
@@ -57,20 +63,7 @@ export function ReplyDialog({ id, open, onClose, afterWrite, today }: Props) {
     <Modal open={open} onClose={onClose} title="Record reply to the complainant" busy={record.isPending} size="md">
       <form onSubmit={submit} noValidate>
         <DialogBody className="space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Did the complainant get a reply?</legend>
-            <div className="mt-1.5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-800">
-              <label className="flex items-center gap-2">
-                <input type="radio" name="reply-outcome" checked={outcome === 'replied'} onChange={() => setOutcome('replied')} className="size-4 border-slate-300 text-brand-700" />
-                Replied
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="reply-outcome" checked={outcome === 'not_needed'} onChange={() => setOutcome('not_needed')} className="size-4 border-slate-300 text-brand-700" />
-                No reply needed
-              </label>
-            </div>
-            {tried && !outcome && <p className="mt-1.5 text-sm text-red-700">Choose whether a reply was sent.</p>}
-          </fieldset>
+          <RadioGroup legend="Did the complainant get a reply?" name="reply-outcome" options={OUTCOMES} value={outcome} onChange={setOutcome} error={tried && !outcome ? 'Choose whether a reply was sent.' : undefined} />
           {outcome === 'replied' && (
             <>
               <div className="grid grid-cols-2 gap-3">
