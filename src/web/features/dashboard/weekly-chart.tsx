@@ -1,11 +1,7 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
-import { BarStack } from '@visx/shape';
 import { useId } from 'react';
 import type { WeekCount } from '#shared/contract/dashboard';
 import { SUBMISSION_STATUSES } from '#shared/contract/submissions';
-import { type ChartFill, FillPatterns, useWidth } from '../../ui/chart.tsx';
+import { type ChartFill, ChartLegend, StackedBars } from '../../ui/chart.tsx';
 
 /** Each status: the badge colour (docs/product.md, Statuses), and a fill pattern so the series read without colour. */
 const SERIES: Record<string, ChartFill> = {
@@ -42,15 +38,7 @@ const MARGIN = { top: 20, right: 8, bottom: 28, left: 32 };
  */
 export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
   const prefix = useId().replace(/:/g, '');
-  const [ref, width] = useWidth<HTMLDivElement>();
   const keys = seriesKeys(weeks);
-  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
-  const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const max = Math.max(1, ...weeks.map(total));
-  const xScale = scaleBand<string>({ domain: weeks.map((w) => w.weekStart), range: [0, innerWidth], padding: 0.25 });
-  const yScale = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
-  const fill = (key: string) => `url(#${prefix}-${keys.indexOf(key)})`;
-  const narrow = innerWidth < 480;
   const sum = weeks.reduce((a, w) => a + total(w), 0);
 
   return (
@@ -63,57 +51,20 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeekCount[] }) {
           The last {weeks.length} weeks by status, {sum} in all; weeks start on Monday.
         </span>
       </figcaption>
-      <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-slate-700" aria-label="Legend">
-        {keys.map((key) => (
-          <li key={key} className="flex items-center gap-1.5">
-            <svg width="16" height="16" aria-hidden="true" className="shrink-0 rounded-sm ring-1 ring-slate-300">
-              <rect width="16" height="16" fill={fill(key)} />
-            </svg>
-            {key}
-          </li>
-        ))}
-      </ul>
-      {/* Clipped: after a resize the SVG keeps its old width until the observer reports the new one. */}
-      <div ref={ref} className="w-full overflow-hidden" aria-hidden="true">
-        {width > 0 && (
-          <svg width={width} height={HEIGHT} role="presentation">
-            <defs>
-              <FillPatterns prefix={prefix} keys={keys} fillOf={(key) => SERIES[key] ?? OTHER} />
-            </defs>
-            <Group left={MARGIN.left} top={MARGIN.top}>
-              {yScale.ticks(4).map((t) => (
-                <line key={t} x1={0} x2={innerWidth} y1={yScale(t)} y2={yScale(t)} stroke="#e2e8f0" />
-              ))}
-              <BarStack<WeekCount, string> data={[...weeks]} keys={keys} x={(w) => w.weekStart} value={(w, key) => w.counts[key] ?? 0} xScale={xScale} yScale={yScale} color={() => ''}>
-                {(stacks) =>
-                  stacks.map((stack) =>
-                    stack.bars.map((bar) =>
-                      bar.height > 0 ? <rect key={`${stack.index}-${bar.index}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={fill(stack.key)} stroke="#fff" strokeWidth={1} /> : null,
-                    ),
-                  )
-                }
-              </BarStack>
-              {weeks.map((w) => {
-                const t = total(w);
-                return t > 0 ? (
-                  <text key={w.weekStart} x={(xScale(w.weekStart) ?? 0) + xScale.bandwidth() / 2} y={yScale(t) - 4} textAnchor="middle" fontSize={11} fill="#334155" className="tabular-nums">
-                    {t}
-                  </text>
-                ) : null;
-              })}
-              <AxisLeft scale={yScale} numTicks={4} tickFormat={(v) => String(v)} hideAxisLine hideTicks tickLabelProps={{ fontSize: 11, fill: '#475569' }} />
-              <AxisBottom
-                top={innerHeight}
-                scale={xScale}
-                tickFormat={(v, i) => (narrow && i % 2 === 1 ? '' : weekLabel(v))}
-                stroke="#94a3b8"
-                tickStroke="#94a3b8"
-                tickLabelProps={{ fontSize: 11, fill: '#475569' }}
-              />
-            </Group>
-          </svg>
-        )}
-      </div>
+      <ChartLegend prefix={prefix} keys={keys} />
+      <StackedBars<WeekCount>
+        prefix={prefix}
+        keys={keys}
+        fillOf={(key) => SERIES[key] ?? OTHER}
+        data={weeks}
+        band={(w) => w.weekStart}
+        value={(w, key) => w.counts[key] ?? 0}
+        total={total}
+        height={HEIGHT}
+        margin={MARGIN}
+        // Below 480 px of plot every other week is named.
+        tickLabel={(week, i, innerWidth) => (innerWidth < 480 && i % 2 === 1 ? '' : weekLabel(week))}
+      />
       <details className="mt-3 text-sm">
         <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand-800 sm:min-h-0">Show the numbers as a table</summary>
         {/* On a phone the weeks are a list: seven columns of numbers do not fit 375 px without scrolling. */}

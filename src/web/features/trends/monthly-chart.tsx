@@ -1,10 +1,6 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
-import { BarStack } from '@visx/shape';
 import { useId } from 'react';
 import type { Signal, TrendTotal } from '#shared/contract/trends';
-import { type ChartFill, FillPatterns, useWidth } from '../../ui/chart.tsx';
+import { type ChartFill, ChartLegend, StackedBars } from '../../ui/chart.tsx';
 
 /** Series fills: a colour and a pattern each, so the products read without colour too (as the dashboard's chart does). */
 const FILLS: ChartFill[] = [
@@ -73,6 +69,11 @@ function fillOf(keys: string[], key: string) {
   return key === OTHER_PRODUCTS ? REST : (FILLS[keys.indexOf(key)] ?? REST);
 }
 
+/** Name every so many months on the axis, so the labels (about 56 px each) never overlap. */
+function labelEvery(months: number, innerWidth: number): number {
+  return Math.max(1, Math.ceil(months / Math.max(1, Math.floor(innerWidth / 56))));
+}
+
 const HEIGHT = 280;
 const MARGIN = { top: 30, right: 8, bottom: 28, left: 36 };
 const SIGNAL = '#b91c1c';
@@ -84,15 +85,7 @@ const SIGNAL = '#b91c1c';
  */
 export function MonthlyChart({ totals, signals, from, to, subject }: { totals: readonly TrendTotal[]; signals: readonly Signal[]; from: string; to: string; subject: string }) {
   const prefix = useId().replace(/:/g, '');
-  const [ref, width] = useWidth<HTMLDivElement>();
   const { bars, keys } = monthBars(totals, from, to);
-  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
-  const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const max = Math.max(1, ...bars.map((b) => b.total));
-  const xScale = scaleBand<string>({ domain: bars.map((b) => b.month), range: [0, innerWidth], padding: 0.25 });
-  const yScale = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
-  const fill = (key: string) => `url(#${prefix}-${keys.indexOf(key)})`;
-  const every = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(innerWidth / 56))));
   const sum = bars.reduce((a, b) => a + b.total, 0);
   const signalMonths = new Map<string, number>();
   for (const s of signals) signalMonths.set(s.month, (signalMonths.get(s.month) ?? 0) + 1);
@@ -107,15 +100,7 @@ export function MonthlyChart({ totals, signals, from, to, subject }: { totals: r
           {subject}, {monthLabel(from)} to {monthLabel(to)}: {sum} in all, by become-aware date.
         </span>
       </figcaption>
-      <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-slate-700" aria-label="Legend">
-        {keys.map((key) => (
-          <li key={key} className="flex items-center gap-1.5">
-            <svg width="16" height="16" aria-hidden="true" className="shrink-0 rounded-sm ring-1 ring-slate-300">
-              <rect width="16" height="16" fill={fill(key)} />
-            </svg>
-            {key}
-          </li>
-        ))}
+      <ChartLegend prefix={prefix} keys={keys}>
         {signalMonths.size > 0 && (
           <li className="flex items-center gap-1.5">
             <svg width="16" height="16" aria-hidden="true" className="shrink-0">
@@ -124,54 +109,23 @@ export function MonthlyChart({ totals, signals, from, to, subject }: { totals: r
             Signal fired
           </li>
         )}
-      </ul>
-      <div ref={ref} className="w-full overflow-hidden" aria-hidden="true">
-        {width > 0 && (
-          <svg width={width} height={HEIGHT} role="presentation">
-            <defs>
-              <FillPatterns prefix={prefix} keys={keys} fillOf={(key) => fillOf(keys, key)} />
-            </defs>
-            <Group left={MARGIN.left} top={MARGIN.top}>
-              {yScale.ticks(4).map((t) => (
-                <line key={t} x1={0} x2={innerWidth} y1={yScale(t)} y2={yScale(t)} stroke="#e2e8f0" />
-              ))}
-              <BarStack<MonthBar, string> data={bars} keys={keys} x={(b) => b.month} value={(b, key) => b.counts[key] ?? 0} xScale={xScale} yScale={yScale} color={() => ''}>
-                {(stacks) =>
-                  stacks.map((stack) =>
-                    stack.bars.map((bar) =>
-                      bar.height > 0 ? <rect key={`${stack.index}-${bar.index}`} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={fill(stack.key)} stroke="#fff" strokeWidth={1} /> : null,
-                    ),
-                  )
-                }
-              </BarStack>
-              {bars.map((b) => {
-                const x = (xScale(b.month) ?? 0) + xScale.bandwidth() / 2;
-                const top = yScale(b.total);
-                const fired = signalMonths.get(b.month);
-                return (
-                  <g key={b.month}>
-                    {b.total > 0 && (
-                      <text x={x} y={top - 4} textAnchor="middle" fontSize={11} fill="#334155" className="tabular-nums">
-                        {b.total}
-                      </text>
-                    )}
-                    {fired !== undefined && <path data-signal-month={b.month} d={`M${x} ${top - 8} l-7 -12 h14 Z`} transform={b.total > 0 ? 'translate(0 -10)' : undefined} fill={SIGNAL} />}
-                  </g>
-                );
-              })}
-              <AxisLeft scale={yScale} numTicks={4} tickFormat={(v) => String(v)} hideAxisLine hideTicks tickLabelProps={{ fontSize: 11, fill: '#475569' }} />
-              <AxisBottom
-                top={innerHeight}
-                scale={xScale}
-                tickFormat={(v, i) => (i % every === 0 ? monthLabel(v).replace(' 20', " '") : '')}
-                stroke="#94a3b8"
-                tickStroke="#94a3b8"
-                tickLabelProps={{ fontSize: 11, fill: '#475569' }}
-              />
-            </Group>
-          </svg>
-        )}
-      </div>
+      </ChartLegend>
+      <StackedBars<MonthBar>
+        prefix={prefix}
+        keys={keys}
+        fillOf={(key) => fillOf(keys, key)}
+        data={bars}
+        band={(b) => b.month}
+        value={(b, key) => b.counts[key] ?? 0}
+        total={(b) => b.total}
+        height={HEIGHT}
+        margin={MARGIN}
+        tickLabel={(month, i, innerWidth) => (i % labelEvery(bars.length, innerWidth) === 0 ? monthLabel(month).replace(' 20', " '") : '')}
+        // A red triangle over each month in which a signal rule fired.
+        mark={(b, x, top) =>
+          signalMonths.has(b.month) && <path data-signal-month={b.month} d={`M${x} ${top - 8} l-7 -12 h14 Z`} transform={b.total > 0 ? 'translate(0 -10)' : undefined} fill={SIGNAL} />
+        }
+      />
     </figure>
   );
 }
