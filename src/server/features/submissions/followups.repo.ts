@@ -1,4 +1,5 @@
-import { type SQL, and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { Column, type Query, type SQL, and, desc, eq, is, isNull, sql } from 'drizzle-orm';
+import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { FollowupMethod, FollowupNote } from '#shared/contract/submissions';
 import type { Db, Queryable } from '../../db/client.ts';
 import { auditEvents, submissions, users } from '../../db/schema/index.ts';
@@ -8,8 +9,39 @@ import { OPENED, ROW_COLUMNS, type SubmissionRowColumns } from './submission-row
 /** The audit action of a follow-up save; its entries are the follow-up notes (decision 034). */
 export const FOLLOWUP_ACTION = 'followup';
 
+/** What the guarded update of a new text returns: the row as the list shows it, and the text it held before. */
+type SavedNewText = SubmissionRowColumns & { opened: boolean; previous: string | null };
+
+/** The guarded update's statement name: each connection parses and plans it once, not on every save. */
+const SAVE_NEW_TEXT = 'followup_save_new_text';
+
+/**
+ * The guarded update of a new text (`saveNewText`), built by Drizzle once per process with its
+ * values as placeholders (`id`, `text`, `at`), and how its rows are read: each returned column
+ * decoded by its own column, as Drizzle reads a select. Built on `db` but never run there: each
+ * save runs it on its own transaction.
+ */
+function saveNewTextQuery(db: Db): { query: Query; rows: (rows: unknown[][]) => SavedNewText[] } {
+  // Locked before it is read, so `previous` is the text the update replaces, even after waiting for another save.
+  const before = db.select({ id: submissions.id, followup: submissions.followup }).from(submissions).where(eq(submissions.id, sql.placeholder('id'))).for('update').as('before_save');
+  const text = sql`${sql.param(sql.placeholder('text'), submissions.followup)}`;
+  const returned = { ...ROW_COLUMNS, opened: OPENED, previous: before.followup };
+  const query = db
+    .update(submissions)
+    .set({ followup: text, followupAttempts: sql`${submissions.followupAttempts} + 1`, modifiedAt: sql`${sql.param(sql.placeholder('at'), submissions.modifiedAt)}` })
+    .from(before)
+    .where(and(eq(submissions.id, before.id), isNull(submissions.closedAt), sql`${submissions.followup} is distinct from ${text}`))
+    .returning(returned)
+    .toSQL();
+  // A column decodes its own value; `opened`, an SQL expression, is the boolean the driver read.
+  const columns = Object.entries(returned).map(([key, field]) => [key, is(field, Column) ? field : undefined] as const);
+  const rows = (raw: unknown[][]) => raw.map((r) => Object.fromEntries(columns.map(([key, column], i) => [key, r[i] === null || !column ? r[i] : column.mapFromDriverValue(r[i])])) as SavedNewText);
+  return { query, rows };
+}
+
 /** A submission's follow-up: its notes, and the row's text and attempt count a save writes. */
 export function createFollowupsRepo(db: Db) {
+  const saveNewText = saveNewTextQuery(db);
   return {
     /**
      * A submission's follow-up notes (its audit entries of that action, decision 034), newest first,
@@ -72,20 +104,10 @@ export function createFollowupsRepo(db: Db) {
      * (locked by the update's own read of it) gets the text and one more attempt, and comes back as
      * the list shows it, with the text it held before. Undefined when it writes nothing — no
      * submission has that id, it is closed, or it already reads this text — and the save is then
-     * decided on the locked row (`lock`).
+     * decided on the locked row (`lock`). The statement is the one `saveNewTextQuery` built.
      */
-    async saveNewText(tx: Queryable, id: string, text: string, at: Date): Promise<(SubmissionRowColumns & { opened: boolean; previous: string | null }) | undefined> {
-      // Locked before it is read, so `previous` is the text the update replaces, even after waiting for another save.
-      const before = tx.select({ id: submissions.id, followup: submissions.followup }).from(submissions).where(eq(submissions.id, id)).for('update').as('before_save');
-      const [row] = await tx
-        .update(submissions)
-        .set({ followup: text, followupAttempts: sql`${submissions.followupAttempts} + 1`, modifiedAt: at })
-        .from(before)
-        .where(and(eq(submissions.id, before.id), isNull(submissions.closedAt), sql`${submissions.followup} is distinct from ${text}`))
-        .returning({ ...ROW_COLUMNS, opened: OPENED, previous: before.followup })
-        // Named: each connection parses and plans the statement once, not on every save.
-        .prepare('followup_save_new_text')
-        .execute();
+    async saveNewText(tx: Queryable, id: string, text: string, at: Date): Promise<SavedNewText | undefined> {
+      const [row] = await tx._.session.prepareQuery<{ execute: SavedNewText[] } & PreparedQueryConfig>(saveNewText.query, undefined, SAVE_NEW_TEXT, true, saveNewText.rows).execute({ id, text, at });
       return row;
     },
 
