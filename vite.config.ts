@@ -4,19 +4,29 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstLoadChunks } from './scripts/build/first-load-chunks.ts';
 import { precompress } from './scripts/build/precompress.ts';
+import { databaseTestFiles } from './tests/support/database-files.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
-/** The server suite, once on the embedded PostgreSQL server and, with TEST_DATABASE_URL, once on that server. */
-function serverProject(name: string) {
+const SERVER_TEST_DIRS = ['src/server', 'src/shared', 'tests/integration', 'scripts'];
+/** The server test files that use the run's test database (found by their imports, tests/support/database-files.ts). */
+const DATABASE_TEST_FILES = databaseTestFiles(import.meta.dirname, SERVER_TEST_DIRS);
+
+/**
+ * The server suite on the embedded PostgreSQL server and, with TEST_DATABASE_URL, the files that
+ * use a database once more on that server (the others would do the same thing again).
+ */
+function serverProject(name: string, include: string[]) {
   return {
     test: {
       name,
       root: '.',
       environment: 'node' as const,
-      include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+      include,
       globalSetup: ['tests/support/global-setup.ts'],
       setupFiles: ['tests/support/fail-on-console-error.ts'],
+      // test-app.ts refuses a database to a file not in the list, so a file the list misses fails.
+      provide: { databaseTestFiles: DATABASE_TEST_FILES },
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks' as const,
@@ -53,10 +63,12 @@ export default defineConfig({
     // of the time (npm test's 10-minute goal).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
-      serverProject('server'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres')] : []),
+      serverProject('server', SERVER_TEST_DIRS.map((dir) => `${dir}/**/*.test.ts`)),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', DATABASE_TEST_FILES)] : []),
       {
         // Whole portals started as `npm start` runs them: once per run, whatever the test database.
+        // Each file has its own folders and free ports, so they run beside the other files: with
+        // `fileParallelism: false` vitest ran them last, one at a time, one worker idle (6 minutes).
         test: {
           name: 'process',
           root: '.',
@@ -66,7 +78,6 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 60_000,
           pool: 'forks' as const,
-          fileParallelism: false,
         },
       },
       {

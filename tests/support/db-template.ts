@@ -11,5 +11,7 @@ export interface TestDatabaseServer {
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabaseServer: TestDatabaseServer;
+    /** The server test files that run on every test database (vite.config.ts); the only ones given one. */
+    databaseTestFiles: string[];
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Role } from '#shared/roles';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
@@ -10,7 +10,7 @@ import { asRole } from '../../src/server/db/roles.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { Clock } from '../../src/server/lib/clock.ts';
 import { type PasswordCost, hashPassword } from '../../src/server/lib/password.ts';
-import './db-template.ts';
+import type { TestDatabaseServer } from './db-template.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
 
@@ -22,9 +22,23 @@ export const TEST_PASSWORD = 'Passw0rd!';
 export const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassw0rd', name: 'Ada Admin' };
 
+/**
+ * The run's test database server. Only files vite.config.ts runs on every test database may ask
+ * (it finds them by their imports, tests/support/database-files.ts): any other fails here, so no
+ * file that uses a database runs on one server only.
+ */
+export function databaseServer(): TestDatabaseServer {
+  const file = expect.getState().testPath ?? '';
+  const files = inject('databaseTestFiles');
+  if (!files.some((f) => file.endsWith(`/${f}`))) {
+    throw new Error(`${file} uses a test database but is not among the files run on every test database: import it through tests/support/test-app.ts (tests/support/database-files.ts)`);
+  }
+  return inject('testDatabaseServer');
+}
+
 /** A new database on the run's test server, from `template` or empty; dropped by `drop()`. */
 export async function createDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { adminUrl } = inject('testDatabaseServer');
+  const { adminUrl } = databaseServer();
   const name = `qp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
@@ -42,7 +56,7 @@ export type TestDatabase = Database & { owner: { db: Db; pool: pg.Pool } };
  * schema's owner, for the few tests that change the schema (a trigger refusing audit entries).
  */
 export async function freshDatabase(): Promise<TestDatabase> {
-  const { template, appRole } = inject('testDatabaseServer');
+  const { template, appRole } = databaseServer();
   const created = await createDatabase(template);
   const database = openPostgres(asRole(created.url, appRole.name, appRole.password));
   const owner = openPostgres(created.url, { max: 1 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, testConfig } from '../../../tests/support/test-app.ts';
+import { type TestApp, createTestApp, databaseServer, testConfig } from '../../../tests/support/test-app.ts';
 import { buildApp } from '../app.ts';
 import { openPostgres } from '../db/client.ts';
 
@@ -139,8 +139,7 @@ describe('the database unavailable', () => {
   it('survives its connections being ended by the server (a restart): 503 or success, never 500, then success', async () => {
     await t.request({ method: 'GET', url: '/v1/users', headers: admin });
     const [{ name }] = (await t.database.db.execute<{ name: string }>(sql`select current_database() as name`)).rows as [{ name: string }];
-    const { inject } = await import('vitest');
-    const { adminUrl } = inject('testDatabaseServer');
+    const { adminUrl } = databaseServer();
     const { default: pg } = await import('pg');
     const killer = new pg.Client({ connectionString: adminUrl });
     await killer.connect();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { createDatabase } from '../../../../tests/support/test-app.ts';
+import { createDatabase, databaseServer } from '../../../../tests/support/test-app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { arenaSessions } from '../../db/schema/index.ts';
 import { createArenaEmulator } from '../../emulators/arena/emulator.ts';
@@ -51,7 +50,7 @@ describe('one Arena session shared by two instances through the database', () =>
   }
 
   beforeAll(async () => {
-    const created = await createDatabase(inject('testDatabaseServer').template);
+    const created = await createDatabase(databaseServer().template);
     drop = created.drop;
     const baseUrl = `${await emulator.app.listen({ host: '127.0.0.1', port: 0 })}/v1`;
     a = instance(created.url, baseUrl);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../../../../tests/support/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, databaseServer } from '../../../../tests/support/test-app.ts';
 import { type Database, openPostgres } from '../../db/client.ts';
 import { createArenaEmulator } from '../../emulators/arena/emulator.ts';
 import { BAD_PASSWORDS_BEFORE_LOCK } from '../../emulators/arena/session-routes.ts';
@@ -34,7 +34,7 @@ describe('after a refused Arena sign-in, no instance signs in again until the ba
   }
 
   beforeAll(async () => {
-    const created = await createDatabase(inject('testDatabaseServer').template);
+    const created = await createDatabase(databaseServer().template);
     drop = created.drop;
     url = created.url;
     baseUrl = `${await emulator.app.listen({ host: '127.0.0.1', port: 0 })}/v1`;

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { arenaAccount, createArenaClient, createDbSessionStore } from '../../connectors/arena/index.ts';
 import { openPostgres } from '../../db/client.ts';
 import { ARENA_EMULATOR_TEMPLATE_GUID, createArenaEmulator } from '../../emulators/arena/index.ts';
 import { DEMO_AWARE_DATE_QID, createJotformEmulator } from '../../emulators/jotform/index.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { createDatabase, testConfig } from '../../../../tests/support/test-app.ts';
+import { createDatabase, databaseServer, testConfig } from '../../../../tests/support/test-app.ts';
 import { checkOutside } from './run.ts';
 
 /*
@@ -28,7 +28,7 @@ async function live(opts: { database: boolean; password?: string }) {
   const arena = createArenaEmulator(USER);
   const arenaUrl = `${await arena.app.listen({ host: '127.0.0.1', port: 0 })}/v1`;
   closers.push(() => jotform.close(), () => arena.app.close());
-  const db = await createDatabase(inject('testDatabaseServer').template);
+  const db = await createDatabase(databaseServer().template);
   closers.push(() => db.drop());
   const config = testConfig({
     JOTFORM_API_KEY: 'check-session-key-0123',

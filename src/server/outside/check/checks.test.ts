@@ -7,7 +7,7 @@ import { ARENA_EMULATOR_TEMPLATE_GUID, ARENA_EMULATOR_VARIANTS, ATTRIBUTE_GUIDS,
 import { DEMO_AWARE_DATE_QID, type JotformEmulatorOptions, createJotformEmulator } from '../../emulators/jotform/index.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { startSmtpSink } from '../../../../tests/support/smtp-sink.ts';
-import { createDatabase } from '../../../../tests/support/test-app.ts';
+import { createDatabase, databaseServer } from '../../../../tests/support/test-app.ts';
 import { type ArenaCheckDeps, checkArena } from './arena-checks.ts';
 import { checkJotform } from './jotform-checks.ts';
 import { type CheckLine, formatLine } from './lines.ts';
@@ -152,7 +152,7 @@ describe('check:outside, Arena', () => {
   });
 
   it('checks the step attributes the field mappings write, read from DATABASE_URL', async () => {
-    const db = await createDatabase((await import('vitest')).inject('testDatabaseServer').template);
+    const db = await createDatabase(databaseServer().template);
     closers.push(() => db.drop());
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
