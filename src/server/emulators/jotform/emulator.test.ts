@@ -115,6 +115,43 @@ describe('JotForm emulator: the wire format', () => {
   });
 });
 
+describe('JotForm emulator: paging through a list', () => {
+  it('answers each page from the store as it is now: a submission added, edited or deleted between pages shows on the next', async () => {
+    const clock = fixedClock('2025-06-30T12:00:00Z');
+    const emu = createJotformEmulator({ apiKey: KEY, clock, dailyLimit: 1_000 });
+    const page = async (query: string) => (await emu.app.inject({ url: `/form/${DEMO_FORM_ID}/submissions?${query}`, headers: { apikey: KEY } })).json();
+    const ids = async (query: string) => (await page(query)).content.map((s: { id: string }) => s.id);
+    /** The same list worked out afresh from the store: every submission of the form, sorted as asked. */
+    const fresh = (field: 'created_at' | 'updated_at', direction: 1 | -1) =>
+      [...emu.state.submissions.values()]
+        .sort((a, b) => direction * ((a[field] ?? '') < (b[field] ?? '') ? -1 : (a[field] ?? '') > (b[field] ?? '') ? 1 : BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+        .map((s) => s.id);
+    const asc = 'orderby=created_at&direction=ASC&limit=10';
+    expect(await ids(`${asc}&offset=0`)).toEqual(fresh('created_at', 1).slice(0, 10));
+    // Asked again unchanged: the same page.
+    expect(await ids(`${asc}&offset=0`)).toEqual(fresh('created_at', 1).slice(0, 10));
+    const oldest = fresh('created_at', 1)[0]!;
+    const r = await emu.app.inject({ method: 'DELETE', url: `/submission/${oldest}`, headers: { apikey: KEY } });
+    expect(r.statusCode).toBe(200);
+    expect(await ids(`${asc}&offset=0`)).toEqual(fresh('created_at', 1).slice(0, 10));
+    expect(await ids(`${asc}&offset=0`)).not.toContain(oldest);
+    clock.set('2025-06-30T13:00:00Z');
+    const added = await emu.addSubmission();
+    expect((await ids('limit=1'))[0]).toBe(added.id);
+    const edited = fresh('created_at', 1)[3]!;
+    const byUpdate = 'orderby=updated_at&direction=DESC&limit=5';
+    await ids(byUpdate);
+    clock.set('2025-06-30T14:00:00Z');
+    emu.editSubmission(edited, { flag: '1' });
+    expect((await ids(byUpdate))[0]).toBe(edited);
+    expect(await ids(byUpdate)).toEqual(fresh('updated_at', -1).slice(0, 5));
+    // The filter is read on every call: a page of the flagged ones only, then a bad filter refused.
+    expect((await page(`filter=${encodeURIComponent('{"flag":"1"}')}&limit=1000`)).content.every((s: { flag: string }) => s.flag === '1')).toBe(true);
+    expect((await emu.app.inject({ url: `/form/${DEMO_FORM_ID}/submissions?filter=nope`, headers: { apikey: KEY } })).statusCode).toBe(400);
+    await emu.close();
+  });
+});
+
 describe('JotForm emulator: logging', () => {
   it('takes a ready logger instance, as sandbox mode passes the portal’s', async () => {
     const lines: string[] = [];

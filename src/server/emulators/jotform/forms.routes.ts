@@ -3,9 +3,9 @@ import { jotformTimestamp } from './account-time.ts';
 import { type EmulatorContext, type IdParams, formOr401, paging, queryParam, submissionOr401 } from './context.ts';
 import { sendOk } from './envelope.ts';
 import { type FormTree, bracketField } from './form-body.ts';
-import { applySubmissionEdit, formView, insertSubmission, nextSubmissionId, submissionView } from './store.ts';
+import { applySubmissionEdit, formView, insertSubmission, nextSubmissionId, removeSubmission, submissionView } from './store.ts';
 import { parseFilter, parseOrdering, sortSubmissions } from './submission-query.ts';
-import type { RawAnswers, RawValue } from './types.ts';
+import type { EmuSubmission, RawAnswers, RawValue } from './types.ts';
 
 /** `submission[qid]…` fields as raw answers; the non-numeric keys (new, flag) are returned apart. */
 function rawAnswers(tree: FormTree): { answers: RawAnswers; meta: Record<string, string> } {
@@ -29,6 +29,30 @@ function rawAnswers(tree: FormTree): { answers: RawAnswers; meta: Record<string,
 /** The account and its forms and submissions: /user, /user/forms, /form/{id}, /form/{id}/submissions, /submission/{id}. */
 export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { state } = ctx;
+  /**
+   * The last lists of a form's submissions as filtered and sorted for a page, kept while the
+   * store is unchanged: a client paging through 100,000 of them (a first sync) would otherwise
+   * have the whole store filtered and sorted again for each page of 1,000. The pages are the same.
+   */
+  let lists: { of: Map<string, EmuSubmission>; revision: number; byQuery: Map<string, EmuSubmission[]> } | undefined;
+  function matching(formId: string, filterText: string | undefined, orderby: string | undefined, direction: string | undefined): { rows: EmuSubmission[]; label: string } {
+    // Invalid filters and orderings are refused every time, never taken from a kept list.
+    const matches = parseFilter(filterText, ctx.ignoredFilters);
+    const ordering = parseOrdering(orderby, direction);
+    if (lists?.of !== state.submissions || lists.revision !== state.revision) lists = { of: state.submissions, revision: state.revision, byQuery: new Map() };
+    const key = JSON.stringify([formId, filterText ?? null, ordering.field, ordering.direction]);
+    let rows = lists.byQuery.get(key);
+    if (!rows) {
+      rows = sortSubmissions(
+        [...state.submissions.values()].filter((s) => s.form_id === formId && matches(s)),
+        ordering,
+      );
+      // A few queries at a time (the pull's created_at and updated_at walks, a list page).
+      if (lists.byQuery.size >= 4) lists.byQuery.clear();
+      lists.byQuery.set(key, rows);
+    }
+    return { rows, label: ordering.label };
+  }
 
   // "Get user account details": only what a caller may rely on; the e-mail stays out.
   app.get('/user', async (request, reply) =>
@@ -50,13 +74,9 @@ export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
     const form = formOr401(ctx, request, request.params.id);
     const { offset, limit } = paging(request);
     const filterText = queryParam(request, 'filter');
-    const matches = parseFilter(filterText, ctx.ignoredFilters);
-    const ordering = parseOrdering(queryParam(request, 'orderby'), queryParam(request, 'direction'));
-    const rows = [...state.submissions.values()].filter((s) => s.form_id === form.id && matches(s));
-    const page = sortSubmissions(rows, ordering)
-      .slice(offset, offset + limit)
-      .map((s) => submissionView(state, s));
-    const resultSet: Record<string, unknown> = { offset, limit, orderby: ordering.label, count: page.length };
+    const { rows, label } = matching(form.id, filterText, queryParam(request, 'orderby'), queryParam(request, 'direction'));
+    const page = rows.slice(offset, offset + limit).map((s) => submissionView(state, s));
+    const resultSet: Record<string, unknown> = { offset, limit, orderby: label, count: page.length };
     if (filterText) resultSet.filter = filterText;
     return sendOk(request, reply, page, { resultSet });
   });
@@ -87,7 +107,7 @@ export function formRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
 
   app.delete<{ Params: IdParams }>('/submission/:id', async (request, reply) => {
     const submission = submissionOr401(ctx, request, request.params.id);
-    state.submissions.delete(submission.id);
+    removeSubmission(state, submission.id);
     return sendOk(request, reply, `Submission #${submission.id} deleted successfully.`);
   });
 }

@@ -16,6 +16,7 @@ export function loadJotformState(file: string, state: EmulatorState): void {
   if (!saved) return;
   state.forms = new Map(saved.forms.map((f) => [f.id, { ...f, questions: new Map(f.questions.map((q) => [q.qid, q])), webhooks: new Map(f.webhooks) }]));
   state.submissions = new Map(saved.submissions.map((s) => [s.id, s]));
+  state.revision += 1;
 }
 
 export function saveJotformState(file: string, state: EmulatorState): void {

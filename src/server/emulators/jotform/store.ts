@@ -12,6 +12,7 @@ export function createState(fixtures: EmulatorFixtures, dailyLimit: number, now:
     username: fixtures.username,
     forms: new Map(),
     submissions: new Map(),
+    revision: 0,
     dailyLimit,
     limitLeft: dailyLimit,
     quotaDay: jotformDay(now, JOTFORM_HOME_ZONE),
@@ -51,7 +52,14 @@ export function insertSubmission(state: EmulatorState, form: EmuForm, s: Submiss
     raw: s.answers,
   };
   state.submissions.set(submission.id, submission);
+  state.revision += 1;
   return submission;
+}
+
+/** Deletes a submission, as DELETE /submission/{id} does. */
+export function removeSubmission(state: EmulatorState, id: string): void {
+  state.submissions.delete(id);
+  state.revision += 1;
 }
 
 export function nextSubmissionId(state: EmulatorState): string {
@@ -84,6 +92,7 @@ export function applySubmissionEdit(
   if (patch.flag !== undefined) submission.flag = patch.flag;
   if (patch.notes !== undefined) submission.notes = patch.notes;
   submission.updated_at = jotformTimestamp(now, state.timeZone);
+  state.revision += 1;
   return submission;
 }
 

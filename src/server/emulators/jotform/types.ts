@@ -54,7 +54,13 @@ export interface RequestRecord {
 export interface EmulatorState {
   username: string;
   forms: Map<string, EmuForm>;
+  /** Changed only through store.ts (insertSubmission, applySubmissionEdit, removeSubmission, loading a state file). */
   submissions: Map<string, EmuSubmission>;
+  /**
+   * Counts the changes to the submissions: a list filtered and sorted for one page is kept for the
+   * next while it stays the same (the emulator answers as if it filtered and sorted every time).
+   */
+  revision: number;
   dailyLimit: number;
   limitLeft: number;
   /** US-Eastern date the quota was last reset on. */
