@@ -72,9 +72,10 @@ export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?:
      * columns are never in the update. A known row whose JotForm columns are unchanged is not
      * written (the poll re-reads a few minutes of overlap). Returns which ids were new and which
      * changed. The same id twice in one batch (JotForm's offset paging shifts when rows move) keeps
-     * the later copy. `within` runs last in the same transaction.
+     * the later copy. `within` runs last in the same transaction. `sent` is called once the
+     * batch's upsert is on its way to the database (the pull asks JotForm for its next page then).
      */
-    async upsertFromJotform(batch: JotformColumns[], at: Date, settings: ReportingSettings, within?: WithinImport): Promise<ImportResult> {
+    async upsertFromJotform(batch: JotformColumns[], at: Date, settings: ReportingSettings, within?: WithinImport, sent?: () => void): Promise<ImportResult> {
       const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
       if (rows.length === 0 && !within) return { inserted: [], updated: [] };
       const s = submissions;
@@ -94,7 +95,9 @@ export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?:
           (await tx.select({ id: s.id, awareDateOverride: s.awareDateOverride, becomeAwareDate: s.becomeAwareDate, investigationDeadline: s.investigationDeadline, status: s.status, submissionStatus: s.submissionStatus, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingCategories: s.reportingCategories, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports }).from(s).where(inArray(s.id, rows.map((r) => r.id)))).map((r) => [r.id, r]),
         );
         const values = rows.map((r) => ({ ...r, ...complaintFieldsOf(r.answers, qids), syncedAt: at, modifiedAt: at, reportingDue: reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings) }));
-        const result = (await tx.execute<{ id: string; inserted: boolean }>(upsertStatement(values))).rows;
+        const upsert = Promise.resolve(tx.execute<{ id: string; inserted: boolean }>(upsertStatement(values)));
+        sent?.();
+        const result = (await upsert).rows;
         const byId = new Map(rows.map((r) => [r.id, r]));
         const audits: AuditRecord[] = [];
         for (const { id, inserted } of result) {

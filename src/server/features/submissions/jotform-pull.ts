@@ -23,8 +23,13 @@ export interface PullDeps<Page> {
    * the page is read: while the page before it is still being written, not after.
    */
   prepare(batch: JotformSubmissionLike[]): Page;
-  /** Stores a prepared page; `within` runs in the page's own transaction. */
-  store(page: Page, within?: WithinImport): Promise<ImportResult>;
+  /**
+   * Stores a prepared page; `within` runs in the page's own transaction. `sent`, when given, is
+   * called once the page's rows are on their way to the database (its one large statement sent):
+   * the next page is asked for then, so JotForm's reply and its preparation overlap the database's
+   * work on this page rather than the page's smaller statements before it.
+   */
+  store(page: Page, within?: WithinImport, sent?: () => void): Promise<ImportResult>;
   /** Renewed after every page: a long pull keeps its lease, so no other instance starts the same pull. */
   lease?: Lease | undefined;
   /**
@@ -49,9 +54,11 @@ export interface PullResult {
 /**
  * Reads the submissions matching `filter` oldest first, a page of 1,000 at a time, and stores each
  * page in turn, moving `cursor` (its `field`) to the newest time stored. The next page is asked
- * for while a page is being stored (one page ahead, no more), and prepared as soon as it comes: the
- * portal's work on one page, JotForm's reply and the database's work on the page before overlap. The cursor handed to `onPage` covers only the pages stored, and is written in the
- * transaction of the page it covers, so a stop loses nothing and repeats nothing.
+ * for while a page is being stored (one page ahead, no more), as soon as the page's rows are sent
+ * to the database, and prepared as soon as it comes: JotForm's reply and the portal's work on it
+ * overlap the database's insert of the page before, not the page's short statements around it. The
+ * cursor handed to `onPage` covers only the pages stored, and is written in the transaction of the
+ * page it covers, so a stop loses nothing and repeats nothing.
  */
 export async function pull<Page>(d: PullDeps<Page>, filter: Record<string, string>, cursor: Cursor, field: 'created_at' | 'updated_at'): Promise<PullResult> {
   const key = field === 'created_at' ? 'createdAfter' : 'updatedAfter';
@@ -77,11 +84,15 @@ export async function pull<Page>(d: PullDeps<Page>, filter: Record<string, strin
     const { batch, page, more } = await ahead;
     // Today's share of JotForm's quota is asked before each page after the first.
     const goOn = more && (!d.mayContinue || (await d.mayContinue()));
-    if (goOn) {
+    let asked = false;
+    /** Asks for the next page, once: when this page's rows are sent to the database, else when it is stored. */
+    const askNext = () => {
+      if (!goOn || asked) return;
+      asked = true;
       ahead = readPage();
       // Awaited on the next turn; a failure while this page is stored must not go unhandled meanwhile.
       ahead.catch(() => undefined);
-    }
+    };
     if (batch.length > 0) {
       for (const s of batch) {
         const t = s[field];
@@ -90,11 +101,12 @@ export async function pull<Page>(d: PullDeps<Page>, filter: Record<string, strin
       }
       const covered = { ...cursor };
       const onPage = d.onPage;
-      const r = await d.store(page, onPage && ((work, stored) => onPage(work, covered, { inserted: stored.inserted.length, updated: stored.updated.length })));
+      const r = await d.store(page, onPage && ((work, stored) => onPage(work, covered, { inserted: stored.inserted.length, updated: stored.updated.length })), askNext);
       await d.lease?.acquire();
       counts.inserted += r.inserted.length;
       counts.updated += r.updated.length;
     }
+    askNext();
     if (!more) return { ...counts, complete: true };
     if (!goOn) return { ...counts, complete: false };
   }

@@ -126,8 +126,8 @@ export function createSubmissionSync(d: SyncDeps) {
   /** A page's submissions of this form as the columns they are stored in. */
   const mapPage = (batch: JotformSubmissionLike[]): JotformColumns[] => batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
 
-  async function storeRows(rows: JotformColumns[], within?: WithinImport): Promise<ImportResult> {
-    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings, within);
+  async function storeRows(rows: JotformColumns[], within?: WithinImport, sent?: () => void): Promise<ImportResult> {
+    const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings, within, sent);
     if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
   }
