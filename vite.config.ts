@@ -1,4 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -34,6 +36,28 @@ function serverProject(name: string, include: string[]) {
       // CPU a file, a third of the project's time). Every file still gets its own database and app;
       // the server keeps no state between apps but caches (docs/testing.md).
       isolate: false,
+    },
+  };
+}
+
+const WEB_FILES = readdirSync(path.join(import.meta.dirname, 'src/web'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/web/${f.split(path.sep).join('/')}`)
+  .sort();
+const WEB_FILES_THAT_MOCK = WEB_FILES.filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, f), 'utf8')));
+
+function webProject(name: string, include: string[], isolate: boolean) {
+  return {
+    extends: './vite.config.ts',
+    test: {
+      name,
+      root: '.',
+      environment: 'jsdom' as const,
+      include,
+      setupFiles: ['tests/support/web-setup.ts', 'tests/support/fail-on-console-error.ts'],
+      isolate,
+      unstubGlobals: true,
+      unstubEnvs: true,
     },
   };
 }
@@ -80,16 +104,12 @@ export default defineConfig({
           pool: 'forks' as const,
         },
       },
-      {
-        extends: './vite.config.ts',
-        test: {
-          name: 'web',
-          root: '.',
-          environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/web-setup.ts', 'tests/support/fail-on-console-error.ts'],
-        },
-      },
+      // Components in jsdom. Files share their worker's imports and jsdom (a fresh one per file took
+      // most of the project's time: docs/testing.md); web-setup.ts leaves each test signed out with
+      // empty storage, and stubbed globals and variables go after each test. A file that replaces a
+      // module (vi.mock) needs a module graph of its own: those run isolated, in `web-mocks`.
+      webProject('web', WEB_FILES.filter((f) => !WEB_FILES_THAT_MOCK.includes(f)), false),
+      webProject('web-mocks', WEB_FILES_THAT_MOCK, true),
     ],
   },
 });

@@ -10,6 +10,7 @@ afterEach(() => {
   // Every test starts signed out.
   session.clear();
   localStorage.clear();
+  sessionStorage.clear();
   mockServer.resetHandlers();
   resetCalls();
 });
