@@ -4,6 +4,7 @@ import type { Work } from '../../db/unit-of-work.ts';
 import { submissions } from '../../db/schema/index.ts';
 import type { AuditRecord, AuditTrail } from '../../lib/audit.ts';
 import { type ReportingSettings, reportingDueOf } from '../reporting/index.ts';
+import { COMPLAINT_FIELDS } from '#shared/contract/field-mapping';
 import { complaintFieldsOf, complaintQids } from './complaint-fields.ts';
 import type { JotformColumns } from './submission-mapper.ts';
 
@@ -23,24 +24,93 @@ const proposed = (column: (typeof JOTFORM_OWNED)[number]) => {
   return incoming(column);
 };
 
-/** The columns a new row is inserted with: JotForm's, the complaint fields, and the import's bookkeeping. */
-const INSERTED = ['id', 'formId', 'ip', 'createdAtJf', 'updatedAtJf', 'status', 'isNew', 'flag', 'notes', 'answers', 'submissionDate', 'submitter', 'submitterSearch', 'becomeAwareDate', 'investigationDeadline', 'product', 'model', 'lot', 'udi', 'syncedAt', 'modifiedAt', 'reportingDue'] as const satisfies readonly (keyof typeof submissions.$inferInsert)[];
-type InsertedRow = { [K in (typeof INSERTED)[number]]: (typeof submissions.$inferInsert)[K] };
+/**
+ * The columns of a new row that come with the page as read (JotForm's, and the clocks' due date
+ * from the become-aware date), by column name: a page's rows travel as one JSON parameter of these.
+ */
+const FROM_PAGE = {
+  id: 'id',
+  form_id: 'formId',
+  ip: 'ip',
+  jf_created_at: 'createdAtJf',
+  jf_updated_at: 'updatedAtJf',
+  status: 'status',
+  is_new: 'isNew',
+  flag: 'flag',
+  notes: 'notes',
+  answers: 'answers',
+  submission_date: 'submissionDate',
+  submitter: 'submitter',
+  submitter_search: 'submitterSearch',
+  become_aware_date: 'becomeAwareDate',
+  investigation_deadline: 'investigationDeadline',
+  reporting_due: 'reportingDue',
+} as const satisfies Record<string, keyof typeof submissions.$inferInsert>;
+type PageRecord = { [K in keyof typeof FROM_PAGE]: unknown };
+
+/** A row of the page's JSON parameter (an object literal of one shape: the quickest to write as JSON). */
+function pageRecord(r: JotformColumns, reportingDue: string | null): PageRecord {
+  return {
+    id: r.id,
+    form_id: r.formId,
+    ip: r.ip,
+    jf_created_at: r.createdAtJf,
+    jf_updated_at: r.updatedAtJf,
+    status: r.status,
+    is_new: r.isNew,
+    flag: r.flag,
+    notes: r.notes,
+    answers: r.answers,
+    submission_date: r.submissionDate,
+    submitter: r.submitter,
+    submitter_search: r.submitterSearch,
+    become_aware_date: r.becomeAwareDate,
+    investigation_deadline: r.investigationDeadline,
+    reporting_due: reportingDue,
+  };
+}
 
 /**
- * A batch's one upsert statement: the rows travel as a single JSON parameter, read back as a
- * record set (`jsonb_to_recordset`), so the statement's size and the work of building it do not
- * grow with a parameter per cell. New rows are inserted; a known row's JotForm-owned columns are
- * refreshed only when one of them differs. Returns each written id and whether it was new.
+ * A page made ready to store before its transaction begins: its rows (the later copy of an id
+ * twice) and their JSON parameter. Built as soon as the page is read, while the page before it is
+ * still being written, so the transaction does not wait for it.
  */
-function upsertStatement(values: InsertedRow[]) {
-  const column = (k: (typeof INSERTED)[number]) => sql.identifier(submissions[k].name);
-  const names = sql.join(INSERTED.map(column), sql`, `);
-  const types = sql.join(INSERTED.map((k) => sql`${column(k)} ${sql.raw(submissions[k].getSQLType())}`), sql`, `);
-  const records = JSON.stringify(values.map((v) => Object.fromEntries(INSERTED.map((k) => [submissions[k].name, v[k] ?? null]))));
-  const set = sql.join([...JOTFORM_OWNED.map((c) => sql`${sql.identifier(submissions[c].name)} = ${proposed(c)}`), sql`${sql.identifier(submissions.syncedAt.name)} = ${incoming('syncedAt')}`], sql`, `);
+export interface PreparedImport {
+  rows: JotformColumns[];
+  /** The rows' JSON: every column of FROM_PAGE. */
+  records: string;
+}
+
+const undecided = { reportingDecision: null, reportingCategory: null, reportingCategories: {}, reportingRegimes: null, reportingReports: {} } as const;
+
+/** A page's rows and their JSON parameter; the complaint fields and the sync time are added in the transaction. */
+export function prepareImport(batch: JotformColumns[], settings: ReportingSettings): PreparedImport {
+  const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
+  const records = JSON.stringify(rows.map((r) => pageRecord(r, reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings))));
+  // V8 writes a long JSON text in pieces; its first byte count joins them into one string. Done
+  // here, while the page before is written, not when the driver sends it.
+  Buffer.byteLength(records);
+  return { rows, records };
+}
+
+/**
+ * A page's one upsert statement: its rows as one JSON parameter read back as a record set
+ * (`jsonb_to_recordset`), the complaint fields as a second, smaller one (empty while no question
+ * is named for them), the sync time as a third. New rows are inserted; a known row's JotForm-owned
+ * columns are refreshed only when one of them differs. Returns each written id and whether it was new.
+ */
+function upsertStatement(page: PreparedImport, complaint: string, at: Date) {
   const s = submissions;
-  return sql`insert into ${s} (${names}) select ${names} from jsonb_to_recordset(${records}::jsonb) as v(${types})
+  const pageColumns = Object.entries(FROM_PAGE) as [keyof typeof FROM_PAGE, (typeof FROM_PAGE)[keyof typeof FROM_PAGE]][];
+  const types = sql.join(pageColumns.map(([name, key]) => sql`${sql.identifier(name)} ${sql.raw(s[key].getSQLType())}`), sql`, `);
+  const complaintTypes = sql.join(COMPLAINT_FIELDS.map((f) => sql`${sql.identifier(s[f].name)} ${sql.raw(s[f].getSQLType())}`), sql`, `);
+  const names = sql.join([...pageColumns.map(([name]) => sql.identifier(name)), ...COMPLAINT_FIELDS.map((f) => sql.identifier(s[f].name)), sql.identifier(s.syncedAt.name), sql.identifier(s.modifiedAt.name)], sql`, `);
+  const time = sql`${at.toISOString()}::timestamptz`;
+  const selected = sql.join([...pageColumns.map(([name]) => sql`v.${sql.identifier(name)}`), ...COMPLAINT_FIELDS.map((f) => sql`c.${sql.identifier(s[f].name)}`), time, time], sql`, `);
+  const set = sql.join([...JOTFORM_OWNED.map((c) => sql`${sql.identifier(s[c].name)} = ${proposed(c)}`), sql`${sql.identifier(s.syncedAt.name)} = ${incoming('syncedAt')}`], sql`, `);
+  return sql`insert into ${s} (${names}) select ${selected}
+    from jsonb_to_recordset(${page.records}::jsonb) as v(${types})
+    left join jsonb_to_recordset(${complaint}::jsonb) as c(id text, ${complaintTypes}) on c.id = v.id
     on conflict (${sql.identifier(s.id.name)}) do update set ${set}
     where (${sql.join(JOTFORM_OWNED.map((c) => s[c]), sql`, `)}) is distinct from (${sql.join(JOTFORM_OWNED.map(proposed), sql`, `)})
     returning ${sql.identifier(s.id.name)} as id, (xmax = 0) as inserted`;
@@ -75,11 +145,11 @@ export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?:
      * the later copy. `within` runs last in the same transaction. `sent` is called once the
      * batch's upsert is on its way to the database (the pull asks JotForm for its next page then).
      */
-    async upsertFromJotform(batch: JotformColumns[], at: Date, settings: ReportingSettings, within?: WithinImport, sent?: () => void): Promise<ImportResult> {
-      const rows = [...new Map(batch.map((r) => [r.id, r])).values()];
+    async upsertFromJotform(batch: JotformColumns[] | PreparedImport, at: Date, settings: ReportingSettings, within?: WithinImport, sent?: () => void): Promise<ImportResult> {
+      const page = Array.isArray(batch) ? prepareImport(batch, settings) : batch;
+      const { rows } = page;
       if (rows.length === 0 && !within) return { inserted: [], updated: [] };
       const s = submissions;
-      const undecided = { reportingDecision: null, reportingCategory: null, reportingCategories: {}, reportingRegimes: null, reportingReports: {} } as const;
       const effects: (() => Promise<void>)[] = [];
       const done = await db.transaction(async (tx) => {
         const work = { tx, afterCommit: (effect: () => Promise<void>) => effects.push(effect) };
@@ -94,8 +164,8 @@ export function createJotformImportRepo(db: Db, trail: AuditTrail, afterImport?:
         const known = new Map(
           (await tx.select({ id: s.id, awareDateOverride: s.awareDateOverride, becomeAwareDate: s.becomeAwareDate, investigationDeadline: s.investigationDeadline, status: s.status, submissionStatus: s.submissionStatus, reportingDecision: s.reportingDecision, reportingCategory: s.reportingCategory, reportingCategories: s.reportingCategories, reportingRegimes: s.reportingRegimes, reportingReports: s.reportingReports }).from(s).where(inArray(s.id, rows.map((r) => r.id)))).map((r) => [r.id, r]),
         );
-        const values = rows.map((r) => ({ ...r, ...complaintFieldsOf(r.answers, qids), syncedAt: at, modifiedAt: at, reportingDue: reportingDueOf({ ...undecided, becomeAwareDate: r.becomeAwareDate }, settings) }));
-        const upsert = Promise.resolve(tx.execute<{ id: string; inserted: boolean }>(upsertStatement(values)));
+        const complaint = Object.keys(qids).length === 0 ? '[]' : JSON.stringify(rows.map((r) => ({ id: r.id, ...complaintFieldsOf(r.answers, qids) })));
+        const upsert = Promise.resolve(tx.execute<{ id: string; inserted: boolean }>(upsertStatement(page, complaint, at)));
         sent?.();
         const result = (await upsert).rows;
         const byId = new Map(rows.map((r) => [r.id, r]));

@@ -8,7 +8,7 @@ import { formatJotformDateTime } from '../../connectors/jotform/jotform-time.ts'
 import type { SystemLog } from '../../lib/system-log.ts';
 import type { ReportingSettings } from '../reporting/index.ts';
 import { createFirstSync } from './first-sync.ts';
-import type { ImportResult, JotformImportRepo, WithinImport } from './jotform-import.repo.ts';
+import { type ImportResult, type JotformImportRepo, type PreparedImport, type WithinImport, prepareImport } from './jotform-import.repo.ts';
 import { type Cursor, type PullSource, pull } from './jotform-pull.ts';
 import type { QuotaAlert } from './quota-alert.ts';
 import type { QuotaDay } from './jotform-quota.ts';
@@ -126,7 +126,10 @@ export function createSubmissionSync(d: SyncDeps) {
   /** A page's submissions of this form as the columns they are stored in. */
   const mapPage = (batch: JotformSubmissionLike[]): JotformColumns[] => batch.filter((s) => String(s.form_id) === d.formId).map((s) => mapJotformSubmission(s, d.mapper));
 
-  async function storeRows(rows: JotformColumns[], within?: WithinImport, sent?: () => void): Promise<ImportResult> {
+  /** A page as read, mapped and made ready to store (its JSON written) before its transaction begins. */
+  const preparePage = (batch: JotformSubmissionLike[]): PreparedImport => prepareImport(mapPage(batch), d.clockSettings);
+
+  async function storeRows(rows: JotformColumns[] | PreparedImport, within?: WithinImport, sent?: () => void): Promise<ImportResult> {
     const result = await d.repo.upsertFromJotform(rows, d.clock.now(), d.clockSettings, within, sent);
     if (result.inserted.length > 0) for (const listener of insertedListeners) await listener(result.inserted);
     return result;
@@ -156,7 +159,7 @@ export function createSubmissionSync(d: SyncDeps) {
       {
         jotform: d.jotform,
         formId: d.formId,
-        prepare: mapPage,
+        prepare: preparePage,
         store: storeRows,
         lease: d.lease,
         onPageRead: () => readAt.push(calls),
@@ -190,7 +193,7 @@ export function createSubmissionSync(d: SyncDeps) {
     let updated = { inserted: 0, updated: 0 };
     if (created.complete && kind === 'full') {
       if (updatedAtFilter === 'unknown') updatedAtFilter = await probeUpdatedAtFilter(Boolean(next.createdAfter));
-      const deps = { jotform: d.jotform, formId: d.formId, prepare: mapPage, store: storeRows, lease: d.lease };
+      const deps = { jotform: d.jotform, formId: d.formId, prepare: preparePage, store: storeRows, lease: d.lease };
       if (updatedAtFilter === 'honoured' && saved.updatedAfter) {
         updated = await pull(deps, { 'updated_at:gt': minusOverlap(saved.updatedAfter) }, next, 'updated_at');
       } else if (updatedAtFilter === 'ignored') {
