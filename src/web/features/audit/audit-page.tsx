@@ -1,9 +1,9 @@
 import type { PaginationState } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
 import { isCalendarDate } from '#shared/dates';
 import { AUDIT_CSV_FILE_NAME, AUDIT_ENTITIES, AUDIT_ENTITY_LABELS, type AuditEntity } from '#shared/contract/audit';
 import { messageOf } from '../../lib/api-client.ts';
+import { useQueryState } from '../../lib/use-query-state.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
@@ -40,6 +40,11 @@ export function parseAuditState(p: URLSearchParams): PageState {
   };
 }
 
+/** The query after a change: any change but paging starts at page 1. */
+function nextAuditQuery(now: PageState, patch: Partial<PageState>): URLSearchParams {
+  return toParams({ ...now, ...patch, page: 'page' in patch ? (patch.page ?? 1) : 1 });
+}
+
 function toParams(s: PageState): URLSearchParams {
   const p = new URLSearchParams();
   for (const key of ['entity', 'actor', 'action', 'submission', 'from', 'to'] as const) if (s[key].trim()) p.set(key, s[key].trim());
@@ -63,16 +68,7 @@ function DebouncedInput({ label, placeholder, value, onChange, className }: { la
 
 /** Admins: the append-only audit trail of every change, filtered, paged and exported (it cannot be cleared). */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseAuditState(params), [params]);
-  const update = useCallback(
-    (patch: Partial<PageState>) =>
-      setParams((current) => {
-        const now = parseAuditState(current);
-        return toParams({ ...now, ...patch, page: 'page' in patch ? (patch.page ?? 1) : 1 });
-      }, { replace: true }),
-    [setParams],
-  );
+  const { state, update, clear } = useQueryState(parseAuditState, nextAuditQuery);
   const filters = auditFilters(state);
   const list = useAuditList({ ...filters, page: state.page, limit: state.limit });
   const actions = useAuditActions();
@@ -140,7 +136,7 @@ export function AuditPage() {
             Show reads
           </label>
           {filtered && (
-            <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            <Button variant="ghost" className="col-span-2 sm:col-span-1" onClick={clear}>
               Clear filters
             </Button>
           )}

@@ -1,9 +1,10 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { CSV_FILE_NAME, REGISTER_FILE_NAME, type SubmissionRow } from '#shared/contract/submissions';
 import { can } from '#shared/roles';
 import { messageOf } from '../../lib/api-client.ts';
+import { useQueryState } from '../../lib/use-query-state.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -24,20 +25,13 @@ import { SubmissionsToolbar } from './submissions-toolbar.tsx';
 
 /** Which changes keep the page number: only paging itself. Any other change starts at page 1. */
 function useListState() {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseListState(params), [params]);
-  const update = useCallback(
-    (patch: Partial<ListState>) => {
-      // Read the URL afresh: two updates in one tick (debounced search, a select) must not undo each other.
-      setParams((current) => {
-        const now = parseListState(current);
-        const keepsPage = Object.keys(patch).every((k) => k === 'page');
-        return toSearchParams({ ...now, ...patch, page: keepsPage ? (patch.page ?? now.page) : 1 });
-      }, { replace: true });
-    },
-    [setParams],
-  );
-  return { state, update, search: params.toString() };
+  const { state, query, update } = useQueryState(parseListState, nextListQuery);
+  return { state, update, search: query.toString() };
+}
+
+function nextListQuery(now: ListState, patch: Partial<ListState>): URLSearchParams {
+  const keepsPage = Object.keys(patch).every((k) => k === 'page');
+  return toSearchParams({ ...now, ...patch, page: keepsPage ? (patch.page ?? now.page) : 1 });
 }
 
 function FormHeading({ title, canEdit }: { title: string | undefined; canEdit: boolean }) {

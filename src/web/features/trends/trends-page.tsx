@@ -1,8 +1,7 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Signal, TrendRow } from '#shared/contract/trends';
 import { can } from '#shared/roles';
 import { messageOf } from '../../lib/api-client.ts';
+import { useQueryState } from '../../lib/use-query-state.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -26,6 +25,14 @@ interface Filters {
 export function parseTrendsState(p: URLSearchParams): Filters {
   const month = (k: string) => (MONTH.test(p.get(k) ?? '') ? p.get(k)! : '');
   return { from: month('from'), to: month('to'), product: (p.get('product') ?? '').slice(0, 200), code: (p.get('code') ?? '').slice(0, 20) };
+}
+
+/** The query after a change: the filters set, in a fixed order. */
+function nextTrendsQuery(now: Filters, patch: Partial<Filters>): URLSearchParams {
+  const next = { ...now, ...patch };
+  const p = new URLSearchParams();
+  for (const k of ['from', 'to', 'product', 'code'] as const) if (next[k]) p.set(k, next[k]);
+  return p;
 }
 
 function toQuery(f: Filters): TrendsQuery {
@@ -106,21 +113,7 @@ function TrendTable({ rows }: { rows: readonly TrendRow[] }) {
 /** Quality managers and admins: complaints per month by product and code, the signals fired, and the rules. */
 export function TrendsPage() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseTrendsState(params), [params]);
-  const update = useCallback(
-    (patch: Partial<Filters>) =>
-      setParams(
-        (current) => {
-          const next = { ...parseTrendsState(current), ...patch };
-          const p = new URLSearchParams();
-          for (const k of ['from', 'to', 'product', 'code'] as const) if (next[k]) p.set(k, next[k]);
-          return p;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const { state: filters, update, clear } = useQueryState(parseTrendsState, nextTrendsQuery);
   const trends = useTrends(toQuery(filters));
   const data = trends.data;
   const subject = [filters.product || 'Every product', filters.code ? `code ${filters.code}` : ''].filter(Boolean).join(', ');
@@ -139,7 +132,7 @@ export function TrendsPage() {
           <Select label="Product" className="sm:w-56" options={productOptions} value={filters.product} onChange={(e) => update({ product: e.target.value })} />
           <Select label="Code" className="sm:w-40" options={codeOptions} value={filters.code} onChange={(e) => update({ code: e.target.value })} />
           {(filters.from || filters.to || filters.product || filters.code) && (
-            <Button variant="ghost" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            <Button variant="ghost" onClick={clear}>
               Clear filters
             </Button>
           )}
