@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstLoadChunks } from './scripts/build/first-load-chunks.ts';
 import { precompress } from './scripts/build/precompress.ts';
-import { databaseTestFiles } from './tests/support/database-files.ts';
+import { databaseTestFiles, filesUnder } from './tests/support/database-files.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -40,9 +40,8 @@ function serverProject(name: string, include: string[]) {
   };
 }
 
-const WEB_FILES = readdirSync(path.join(import.meta.dirname, 'src/web'), { recursive: true, encoding: 'utf8' })
+const WEB_FILES = filesUnder(import.meta.dirname, 'src/web')
   .filter((f) => /\.test\.tsx?$/.test(f))
-  .map((f) => `src/web/${f.split(path.sep).join('/')}`)
   .sort();
 const WEB_FILES_THAT_MOCK = WEB_FILES.filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, f), 'utf8')));
 

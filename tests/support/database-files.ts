@@ -47,18 +47,15 @@ export function databaseTestFiles(root: string, dirs: readonly string[]): string
     return null;
   }
 
-  const testFiles = dirs.flatMap((dir) => walk(path.join(root, dir))).filter((f) => f.endsWith('.test.ts'));
-  return testFiles
-    .filter(usesDatabase)
-    .map((f) => path.relative(root, f).split(path.sep).join('/'))
+  return dirs
+    .flatMap((dir) => filesUnder(root, dir))
+    .filter((f) => f.endsWith('.test.ts') && usesDatabase(path.join(root, f)))
     .sort();
 }
 
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules') return [];
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
+/** Every file under `dir` (relative to `root`), as a forward-slashed path from `root`; none when it does not exist. */
+export function filesUnder(root: string, dir: string): string[] {
+  const full = path.join(root, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split(path.sep).join('/')}`);
 }
