@@ -35,7 +35,9 @@ function acquireBuildLock() {
 }
 
 function build(cmd, args) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  // Always the production build: a NODE_ENV left by the caller (vitest sets "test") would otherwise
+  // put React's development build, several times slower, into dist for every later start.
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) {
     rmSync(LOCK, { recursive: true, force: true });
     process.exit(result.status ?? 1);

@@ -67,13 +67,14 @@ function playwrightTitles(suites, status, parents = []) {
 }
 
 const ci = !!process.env.CI;
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's headless build of Chromium, as in playwright.config.ts.
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 if (process.env.SKIP_BROWSER_TESTS === '1') {
   console.log('\nBrowser tests not run (SKIP_BROWSER_TESTS=1).');
 } else if (!existsSync(chromium)) {
   console.warn(
     `\n${'!'.repeat(78)}\n!! BROWSER TESTS ${ci ? 'FAILED' : 'SKIPPED'}: no Chromium at ${chromium}.\n` +
-      `!! Install it with: sudo apt-get install -y chromium  (or set CHROMIUM_PATH)\n${'!'.repeat(78)}\n`,
+      `!! Install it with: sudo apt-get install -y chromium-headless-shell  (or set CHROMIUM_PATH)\n${'!'.repeat(78)}\n`,
   );
   if (ci) totals.failed += 1;
 } else {

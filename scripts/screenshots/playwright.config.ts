@@ -22,4 +22,6 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 180_000,
+  // What a person looks at is drawn by the full browser people use (the tests use its headless build).
+  use: { ...base.use, launchOptions: { ...base.use?.launchOptions, executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' } },
 });

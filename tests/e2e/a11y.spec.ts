@@ -14,10 +14,15 @@ import { bodyRows, demoIndex, demoSubmissionId, openDetails, openList, toast } f
 
 type Findings = string[];
 
-/** Headless UI's enter transitions and sonner's fade must end first: axe reads the colours mid-fade otherwise. */
+/**
+ * Headless UI's enter transitions, sonner's fade and every CSS colour transition must end first:
+ * axe reads the colours mid-fade otherwise (a button enabled once its data arrives fades from its
+ * disabled colour for 150 ms, and was once read half-way).
+ */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('[data-enter], [data-leave], [data-transition]')).toHaveCount(0);
   await expect(page.locator('[data-sonner-toast][data-mounted="false"]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }
 
 const SERIOUS = ['serious', 'critical'];
@@ -68,6 +73,8 @@ test('the dashboard and the user menu at 1440 px have no serious or critical axe
   await expect(toast(page, 'User Login successfully!')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Summary statistics' })).toBeVisible();
   await scan(page, 'dashboard with a success toast', findings);
+  // The toast leaves on its own after a few seconds: gone first, so its fade-out cannot fall inside the next scan.
+  await expect(toast(page, 'User Login successfully!')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: /Open user menu/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   // Landmark and heading findings (moderate) were once seen while the menu was open: none of any impact is allowed.

@@ -43,6 +43,19 @@ describe('the data folder', () => {
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   });
 
+  it('serves React’s production build, whatever NODE_ENV the start was given (vitest gives "test")', async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const portal = await start(tempDataDir());
+    await waitHealthy(portal);
+    const page = await (await fetch(portal.url)).text();
+    const entry = page.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-/);
+    const script = await (await fetch(`${portal.url}${entry}`)).text();
+    expect(script).toContain('react.transitional.element');
+    // A string only React's development build has (its owner stacks), several times slower to draw with.
+    expect(script.includes('react-stack-top-frame'), 'the entry script holds React’s development build').toBe(false);
+  });
+
   it('keeps the server durable (fsync, full-page writes, synchronous commit) and stops it with the portal on SIGTERM', async () => {
     const dataDir = tempDataDir();
     const portal = await start(dataDir);
