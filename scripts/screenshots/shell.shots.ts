@@ -46,7 +46,7 @@ for (const { device, width, height, phone } of SCREENS) {
     await shot('logs-confirm');
     await page.keyboard.press('Escape');
 
-    await open('/dashboard/trends', 'trends', (p) => expect(p.getByText('Complaints per month')).toBeVisible());
+    await open('/dashboard/trends', 'trends', (p) => expect(p.getByRole('figure', { name: 'Complaints per month' })).toBeVisible());
     await open('/dashboard/jotforms', 'jotforms', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
     await open('/dashboard/configurations', 'configurations', (p) => expect(p.getByRole('link', { name: 'Field Mapping' })).toBeVisible());
     await open('/dashboard/account', 'account', (p) => expect(p.getByRole('list', { name: 'Signed-in sessions' })).toBeVisible());

@@ -168,7 +168,9 @@ test('a person linked to single sign-on signs the investigation through the prov
   await provider.getByRole('button', { name: 'Sign-in' }).click();
   await provider.getByRole('button', { name: 'Continue' }).click();
   await provider.waitForEvent('close');
-  await expect(toast(page, 'Investigation recorded and signed')).toBeVisible();
+  // After the window closes: the signing token, then the signed action (once seen to take over 7 s
+  // with both browser workers busy).
+  await expect(toast(page, 'Investigation recorded and signed')).toBeVisible({ timeout: 20_000 });
   await expect(work).toContainText(new RegExp(`Signed by Sam Signer — ${MOMENT} — Investigation reviewed`));
   await expect(work).toContainText('The strap batch was tested: the adhesive was below specification.');
 
@@ -216,7 +218,7 @@ test('a person linked to single sign-on signs the reportability assessment throu
   await provider.getByRole('button', { name: 'Sign-in' }).click();
   await provider.getByRole('button', { name: 'Continue' }).click();
   await provider.waitForEvent('close');
-  await expect(toast(page, 'Reportability assessed, decided and signed')).toBeVisible();
+  await expect(toast(page, 'Reportability assessed, decided and signed')).toBeVisible({ timeout: 20_000 });
   await expect(dialog).toBeHidden();
   await expect(reportability).toContainText(new RegExp(`Signed by Sol Assessor — ${MOMENT} — Reportability decided`));
   await expect(reportability).toContainText('The strap came loose in the box; nobody was hurt and it cannot hurt anyone.');
