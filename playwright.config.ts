@@ -8,7 +8,7 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'E2eAdm1nPass',
  * version as /usr/bin/chromium, and the build Playwright itself runs headless tests in), which
  * draws the same pages for less than half the CPU (decision 066). CHROMIUM_PATH picks another.
  */
-export const HEADLESS_CHROMIUM = '/usr/bin/chromium-headless-shell';
+const HEADLESS_CHROMIUM = '/usr/bin/chromium-headless-shell';
 const chromium = process.env.CHROMIUM_PATH || HEADLESS_CHROMIUM;
 
 /** Browser tests against `npm start` on a fresh DATA_DIR, in Debian's Chromium (never a downloaded browser). */
