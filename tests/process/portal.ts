@@ -8,15 +8,27 @@ import { lockHolder } from '../../src/server/db/embedded/index.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ADMIN = { email: 'admin@example.com', password: 'Pr0cess-Test-Pass' };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a portal to listen on, below Linux's ephemeral range (32768–60999). A port the system
+ * hands out for listen(0) comes from that range, which is also where every outgoing connection
+ * takes its local port: between this answer and the portal's listen, a connection to PostgreSQL
+ * could take it, and the portal failed with EADDRINUSE (seen once in CI).
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000 after 50 tries');
 }
 
 export interface Portal {
