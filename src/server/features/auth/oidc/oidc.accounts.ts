@@ -84,6 +84,10 @@ export function createAccountFinder(d: AccountsDeps) {
     const trusted = p.email && (p.emailVerified || d.trustEmail) ? p.email : undefined;
     const sameEmail = trusted ? await d.users.findByEmail(trusted) : undefined;
     if (sameEmail) {
+      // A sign-in of the same identity may have made the account (and its link, in one transaction)
+      // since the first look: seeing the account, the link is there to see too.
+      const linkedNow = await d.repo.userOf(p.issuer, p.subject);
+      if (linkedNow) return d.users.findById(linkedNow);
       if (!d.linkByEmail || NEVER_BY_EMAIL.has(sameEmail.role)) return refuse(sameEmail, 'single sign-on not linked to the account', SENTENCES.not_linked, address);
       return (await linkByEmail(p, sameEmail, address)) ? sameEmail : undefined;
     }
