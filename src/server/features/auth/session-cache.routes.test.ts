@@ -15,6 +15,19 @@ async function until(check: () => Promise<boolean> | boolean, ms = 3_000): Promi
   }
 }
 
+/**
+ * Waits until `other` has acted on every change notification sent so far. PostgreSQL delivers them
+ * in commit order: once `other` refuses a session revoked now (cached first, so only the
+ * notification can end it), it has taken the earlier ones too, such as a sign-in's update of its user.
+ */
+async function notificationsCaughtUp(): Promise<void> {
+  const marker = await t.createUser('member');
+  const { access } = await t.login(marker.email, marker.password);
+  await profile(other, access);
+  await t.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${marker.id}`);
+  await until(async () => (await profile(other, access)).statusCode === 401);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   other = await secondInstance(t);
@@ -29,6 +42,8 @@ describe('the sign-in check cache across instances', () => {
   it('is used: with the notifying trigger off, an instance that checked a session keeps checking against its cache', async () => {
     const u = await t.createUser('staff');
     const { access } = await t.login(u.email, u.password);
+    // A notification of the sign-in arriving after the check below would rightly empty the cache.
+    await notificationsCaughtUp();
     expect((await profile(other, access)).statusCode).toBe(200);
     await t.database.owner.db.execute(sql`alter table sessions disable trigger sessions_auth_changed`);
     try {
