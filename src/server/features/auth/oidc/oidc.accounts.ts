@@ -77,17 +77,23 @@ export function createAccountFinder(d: AccountsDeps) {
     });
   }
 
+  /** The account the identity is linked to, if it is. */
+  async function linkedAccount(p: ProviderPerson): Promise<UserRow | undefined> {
+    const linked = await d.repo.userOf(p.issuer, p.subject);
+    return linked ? d.users.findById(linked) : undefined;
+  }
+
   /** The linked account, or the account found or made for an identity not linked yet. */
   async function find(p: ProviderPerson, address: string): Promise<UserRow | Failure | undefined> {
-    const linked = await d.repo.userOf(p.issuer, p.subject);
-    if (linked) return d.users.findById(linked);
+    const linked = await linkedAccount(p);
+    if (linked) return linked;
     const trusted = p.email && (p.emailVerified || d.trustEmail) ? p.email : undefined;
     const sameEmail = trusted ? await d.users.findByEmail(trusted) : undefined;
     if (sameEmail) {
       // A sign-in of the same identity may have made the account (and its link, in one transaction)
       // since the first look: seeing the account, the link is there to see too.
-      const linkedNow = await d.repo.userOf(p.issuer, p.subject);
-      if (linkedNow) return d.users.findById(linkedNow);
+      const linkedNow = await linkedAccount(p);
+      if (linkedNow) return linkedNow;
       if (!d.linkByEmail || NEVER_BY_EMAIL.has(sameEmail.role)) return refuse(sameEmail, 'single sign-on not linked to the account', SENTENCES.not_linked, address);
       return (await linkByEmail(p, sameEmail, address)) ? sameEmail : undefined;
     }
@@ -106,10 +112,7 @@ export function createAccountFinder(d: AccountsDeps) {
   return async function accountOf(p: ProviderPerson, address: string): Promise<Outcome> {
     let found = await find(p, address);
     // Another sign-in of the same identity made or linked the account meanwhile: it is linked now.
-    if (found === undefined) {
-      const linked = await d.repo.userOf(p.issuer, p.subject);
-      found = linked ? await d.users.findById(linked) : undefined;
-    }
+    if (found === undefined) found = await linkedAccount(p);
     if (!found) return { failure: SENTENCES.not_linked };
     if ('failure' in found) return found;
     const account = found;
