@@ -57,9 +57,11 @@ export function Modal({ open, onClose, title, description, busy = false, size = 
     return () => window.removeEventListener('pointerup', inside, true);
   }, [open, aside]);
   // The dialog element itself covers the screen, so it has a box (tools and tests see it as shown).
+  // It fades in by CSS alone (`starting:`, a style it starts from) and closes at once: Headless UI's
+  // own transitions can leave a dialog closed while it opens on the screen for good (decision 067).
   return (
     <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 starting:opacity-0" />
       {aside && (
         // Inside the dialog (a click on it is not a click outside), read-only beside the panel.
         <div className="fixed inset-y-0 left-0 hidden w-[calc(100vw-36rem)] overflow-y-auto bg-slate-50 p-6 shadow-xl xl:block" data-dialog-aside="">
@@ -69,9 +71,8 @@ export function Modal({ open, onClose, title, description, busy = false, size = 
       <div className={cn('fixed inset-0 w-screen overflow-y-auto', aside ? 'xl:left-auto xl:w-[36rem]' : undefined)}>
         <div className="flex min-h-full items-end justify-center p-4 sm:items-center">
           <DialogPanel
-            transition
             className={cn(
-              'relative w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-900/5 transition duration-200 data-closed:translate-y-2 data-closed:opacity-0 sm:data-closed:translate-y-0 sm:data-closed:scale-95',
+              'relative w-full rounded-xl bg-white shadow-xl ring-1 ring-slate-900/5 transition duration-200 starting:translate-y-2 starting:opacity-0 sm:starting:translate-y-0 sm:starting:scale-95',
               SIZES[size],
             )}
           >

@@ -32,10 +32,11 @@ export function DashboardLayout() {
     <div className="min-h-screen">
       <SkipLinks />
 
+      {/* Slides in by CSS alone and closes at once, as the dialogs do (decision 067). */}
       <Dialog open={menuOpen} onClose={setMenuOpen} aria-label="Sidebar" className="fixed inset-0 z-50 xl:hidden">
-        <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
+        <DialogBackdrop className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 starting:opacity-0" />
         <div className="fixed inset-0 flex">
-          <DialogPanel transition className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:-translate-x-full">
+          <DialogPanel className="relative flex w-full max-w-72 flex-col bg-white shadow-xl transition duration-200 ease-out starting:-translate-x-full">
             <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
               <Logo />
               <button type="button" onClick={() => setMenuOpen(false)} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
