@@ -7,12 +7,11 @@ import { Modal } from './dialog.tsx';
  * `data-closed` changes starts a transition, and one changed back while its transition runs cancels
  * it (its `finished` rejects) and runs the reverse. jsdom draws nothing, so it has none.
  */
-class FakeTransition extends EventTarget {
+class FakeTransition {
   playState: 'running' | 'finished' | 'idle' = 'running';
   readonly finished: Promise<void>;
   private settle!: { resolve: () => void; reject: (e: Error) => void };
   constructor() {
-    super();
     this.finished = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
     this.finished.catch(() => undefined);
   }

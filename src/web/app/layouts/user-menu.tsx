@@ -29,12 +29,12 @@ export function UserMenu() {
       {/*
         Not modal and not anchored: a modal menu makes the rest of the page inert (the page loses its
         main landmark and heading while it is open), and an anchored one is portalled outside the
-        top bar's landmark. Placed under its button, inside the banner.
+        top bar's landmark. Placed under its button, inside the banner. It grows in by CSS alone and
+        closes at once, as the dialogs do (decision 067).
       */}
       <MenuItems
-        transition
         modal={false}
-        className="absolute right-0 z-40 mt-2 w-56 origin-top-right rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+        className="absolute right-0 z-40 mt-2 w-56 origin-top-right rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 focus:outline-none starting:scale-95 starting:opacity-0"
       >
         <div className="border-b border-slate-100 px-4 py-2.5">
           <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
